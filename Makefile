@@ -1,0 +1,92 @@
+# Loupe — a Java SE 17 virtual machine in C.
+#
+#   make            build build/jdk: a JDK image whose VM is Loupe
+#   make demo       run the demonstration
+#   make test       run the test suite (prints "N passed, N failed")
+#   make test-gcstress / test-asan   the suite under GC stress / ASan+UBSan
+#   make fuzz       run the class-file fuzzer for a bounded time
+#   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT
+#
+# Variables: JAVA_HOME (the OpenJDK 17 to build against), SAN=1 (sanitizer build in
+# build/asan), OPT (optimisation flags).
+
+SHELL := /bin/bash
+JAVA_HOME ?= $(shell tools/find_jdk.sh)
+ifeq ($(SAN),1)
+BUILD ?= build/asan
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT ?= -O1 -g
+else
+BUILD ?= build
+SANFLAGS :=
+OPT ?= -O2 -g
+endif
+
+CC := gcc
+CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-unused-parameter \
+          -fPIC -fvisibility=hidden -fno-strict-aliasing -pthread $(OPT) $(SANFLAGS) \
+          -Isrc/include -Isrc -I$(JAVA_HOME)/include -I$(JAVA_HOME)/include/linux
+LDLIBS := -lffi -ldl -lm -pthread
+
+SRCS := $(wildcard src/*/*.c)
+OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
+JDK := $(BUILD)/jdk
+LIBJVM := $(JDK)/lib/server/libjvm.so
+
+.PHONY: all deps jdk demo test test-gcstress test-asan fuzz bench clean test-programs
+all: deps $(LIBJVM) $(JDK)/release $(BUILD)/libloupe.a
+
+deps:
+	@tools/deps.sh
+
+$(BUILD)/obj/%.o: src/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(OBJS:.o=.d)
+
+# Export glue: stubs for exported names nothing defines, and the version script.
+$(BUILD)/gen/stubs.c $(BUILD)/gen/version.map: $(OBJS) src/native/exports.list tools/gen_exports.sh
+	@mkdir -p $(BUILD)/gen
+	tools/gen_exports.sh src/native/exports.list $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map $(OBJS)
+
+$(BUILD)/gen/stubs.o: $(BUILD)/gen/stubs.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(LIBJVM): $(OBJS) $(BUILD)/gen/stubs.o $(BUILD)/gen/version.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $(OBJS) $(BUILD)/gen/stubs.o \
+	    -Wl,-soname,libjvm.so -Wl,--version-script=$(BUILD)/gen/version.map -Wl,-z,now $(LDLIBS)
+
+# All VM objects as an archive, for white-box unit tests and the fuzz target.
+$(BUILD)/libloupe.a: $(OBJS)
+	rm -f $@ && ar rcs $@ $(OBJS)
+
+# The JDK image: bin/* copied (the launchers find their home through /proc/self/exe),
+# lib/* linked to the system JDK except lib/server, which holds Loupe.
+$(JDK)/release: tools/mkjdk.sh
+	tools/mkjdk.sh $(JAVA_HOME) $(JDK)
+
+demo: all
+	@tools/demo.sh $(BUILD)
+
+# Test programs (Java classes, embedding programs, unit tests) are built by tests/tests.mk.
+include tests/tests.mk
+
+test: all test-programs
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/run.sh
+
+test-gcstress: all test-programs
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
+
+test-asan:
+	@$(MAKE) --no-print-directory SAN=1 test
+
+fuzz: deps
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/fuzz/run.sh
+
+bench: all
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/run.sh
+
+clean:
+	rm -rf build

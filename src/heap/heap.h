@@ -1,0 +1,88 @@
+/*
+ * heap.h — allocation and the collector-independent side of the heap.
+ *
+ * All Java objects are allocated here.  The fast path is a bump of the current thread's
+ * TLAB (thread-local allocation buffer) and is inlined into the interpreter; everything
+ * else goes through heap_alloc_slow, which asks the active collector (gc.h) for memory and
+ * may collect.  A collection can move objects: see the conventions in loupe.h.
+ *
+ * Allocation events (the patent's OBJECT_ALLOC) are delivered from the slow path only.
+ * When a thread must report every allocation, its TLAB is closed (tlab_end = tlab_top) so
+ * every allocation takes the slow path: zero cost while events are off.
+ */
+#ifndef LOUPE_HEAP_H
+#define LOUPE_HEAP_H
+
+#include "loupe.h"
+#include "heap/object.h"
+#include "runtime/thread.h"
+
+typedef enum GCCause {
+    GC_ALLOC_FAILURE,       /* allocation did not fit */
+    GC_SYSTEM_GC,           /* System.gc() / Runtime.gc() */
+    GC_STRESS,              /* forced by the GC-stress mode */
+    GC_JVMTI,               /* ForceGarbageCollection */
+    GC_SHUTDOWN,
+} GCCause;
+
+typedef struct HeapOptions {
+    size_t initial;         /* -Xms, bytes */
+    size_t max;             /* -Xmx, bytes */
+    const char *collector;  /* -XX:LoupeGC=semispace|... */
+    long stress_interval;   /* -XX:GCStressInterval=N: collect every N-th allocation (0 = off) */
+    bool verbose;           /* -verbose:gc */
+} HeapOptions;
+
+bool heap_init(const HeapOptions *opts);
+
+/* Allocates a zeroed instance of c (which must be a linked, non-array class), header set.
+ * Returns NULL with an OutOfMemoryError pending on failure. */
+Object *heap_alloc_object(Thread *t, Class *c);
+/* Allocates a zeroed array of the array class ac.  length must be >= 0 (callers check and
+ * throw NegativeArraySizeException). */
+Object *heap_alloc_array(Thread *t, Class *ac, jint length);
+/* Allocates a zeroed object of `size` bytes with klass k (mirrors, which vary in size). */
+Object *heap_alloc_sized(Thread *t, Class *k, size_t size);
+/* Shallow copy (Object.clone). */
+Object *heap_clone(Thread *t, Object **h);
+
+/* Slow path behind the inline fast paths: returns zeroed memory of `size` bytes or NULL
+ * (OutOfMemoryError pending). */
+void *heap_alloc_slow(Thread *t, size_t size);
+
+/* Runs a stop-the-world collection (from any thread in VM state). */
+void heap_collect(Thread *t, GCCause cause);
+
+size_t heap_used(void);
+size_t heap_capacity(void);
+size_t heap_max(void);
+uint64_t heap_gc_count(void);
+
+/* Size in bytes of an object (instances, arrays, mirrors). */
+size_t heap_object_size(Object *o);
+
+/* Inline TLAB bump; NULL when the TLAB is exhausted (callers then use heap_alloc_slow). */
+static inline void *heap_tlab_alloc(Thread *t, size_t size) {
+    char *p = t->tlab_top;
+    if (likely((size_t)(t->tlab_end - p) >= size)) {
+        t->tlab_top = p + size;
+        return p;
+    }
+    return NULL;
+}
+
+/* ---- write barrier ----
+ * Every store of a reference into a heap object goes through heap_store_ref, so that
+ * generational (card marking) and reference-counting collectors can see it.  Collectors
+ * that need no barrier leave heap_barrier_active false and the store is a plain move. */
+extern bool heap_barrier_active;
+void heap_barrier_slow(Object *holder, Object **slot, Object *value);
+
+static inline void heap_store_ref(Object *holder, Object **slot, Object *value) {
+    if (unlikely(heap_barrier_active))
+        heap_barrier_slow(holder, slot, value);
+    *slot = value;
+}
+#define HEAP_SET_FIELD(o, off, v) heap_store_ref((o), &OBJ_FIELD((o), (off), Object *), (v))
+
+#endif

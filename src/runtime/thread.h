@@ -1,0 +1,173 @@
+/*
+ * thread.h — VM threads, their states, and the stop-the-world safepoint protocol.
+ *
+ * Every Java thread is a pthread with a Thread record.  The record begins with the JNI
+ * function-table pointer, so a JNIEnv* is a Thread* and JNI entry costs no lookup.
+ *
+ * States and the safepoint protocol.  A thread is either *unsafe* (TS_IN_JAVA running the
+ * interpreter, TS_IN_VM running VM C code: both may touch heap objects through raw
+ * pointers) or *safe* (TS_IN_NATIVE in JNI native code, TS_BLOCKED waiting on a lock,
+ * monitor, sleep or park: it holds objects only through handles).  A collection stops the
+ * world like this (runtime/safepoint.c):
+ *
+ *   1. the requesting thread sets `safepoint_pending` and raises TRAP_SAFEPOINT in every
+ *      thread's `trap` word;
+ *   2. unsafe threads notice it at their next poll (the interpreter tests `trap` at
+ *      backward branches, calls and returns; VM code at allocation and state changes) and
+ *      park themselves in state TS_SAFEPOINT;
+ *   3. safe threads are left running: if they try to become unsafe (return from native,
+ *      wake up) while the safepoint is pending, they park until it ends.
+ *
+ * `trap` is the interpreter's single check, as Lua's hook mask is: it is non-zero whenever
+ * anything needs the thread's attention at a poll point (safepoint, suspension, an
+ * asynchronous exception, a debugger event mode).
+ */
+#ifndef LOUPE_THREAD_H
+#define LOUPE_THREAD_H
+
+#include "loupe.h"
+#include "heap/handles.h"
+#include <pthread.h>
+#include <stdatomic.h>
+
+typedef enum ThreadState {
+    TS_NEW = 0,
+    TS_IN_JAVA,
+    TS_IN_VM,
+    TS_IN_NATIVE,
+    TS_BLOCKED,
+    TS_SAFEPOINT,       /* parked for a safepoint */
+    TS_TERMINATED,
+} ThreadState;
+
+enum {
+    TRAP_SAFEPOINT = 1 << 0,
+    TRAP_SUSPEND = 1 << 1,
+    TRAP_ASYNC_EXCEPTION = 1 << 2,
+    TRAP_HOOKS = 1 << 3,        /* switch to the hooked interpreter loop (JVMTI) */
+};
+
+/* java.lang.Thread.threadStatus values (JVMTI thread state bits, as java.lang.Thread
+ * decodes them in sun.misc.VM.toThreadState). */
+enum {
+    JTS_NEW = 0,
+    JTS_RUNNABLE = 0x0005,
+    JTS_SLEEPING = 0x00E1,
+    JTS_IN_OBJECT_WAIT = 0x0191,
+    JTS_IN_OBJECT_WAIT_TIMED = 0x01A1,
+    JTS_PARKED = 0x0291,
+    JTS_PARKED_TIMED = 0x02A1,
+    JTS_BLOCKED_ON_MONITOR_ENTER = 0x0401,
+    JTS_TERMINATED = 0x0002,
+};
+
+struct Thread {
+    const struct JNINativeInterface_ *jni;  /* must stay first: (JNIEnv *)thread */
+    volatile int state;                     /* ThreadState */
+    volatile uint32_t trap;                 /* TRAP_* bits; polled by the interpreter */
+
+    Object *jthread;                        /* the java.lang.Thread, GC root */
+    Object *exception;                      /* pending exception, GC root */
+    Object *vm_result;                      /* scratch root for VM code */
+
+    /* Java stack: frames are laid out upward in [stack_base, stack_end). */
+    Slot *stack_base;
+    Slot *stack_end;
+    Frame *top;                             /* innermost frame, NULL when none */
+
+    HandleArea handles;                     /* JNI locals and VM handles */
+
+    /* Thread-local allocation buffer. */
+    char *tlab_top;
+    char *tlab_end;
+    char *tlab_start;
+    uint64_t alloc_count;                   /* allocations, for the GC-stress mode */
+
+    uint16_t tid;                           /* thin-lock owner id, 1..65535 */
+    jlong java_tid;
+    bool daemon;
+    bool attached;                          /* attached through the Invocation API */
+    bool is_main;
+    pthread_t pthread;
+    char *c_stack_limit;                    /* lowest usable C stack address (overflow check) */
+
+    /* Blocking: sleep, park, monitor wait and interruption use this pair. */
+    pthread_mutex_t park_lock;
+    pthread_cond_t park_cond;
+    volatile int park_permit;
+    volatile bool interrupt_pending;        /* wake-up request from JVM_Interrupt */
+    Monitor *volatile waiting_on;           /* Object.wait in progress */
+    Monitor *volatile contending;           /* blocked entering this monitor */
+
+    /* Thread list (runtime/thread.c). */
+    Thread *next;
+    Thread *prev;
+
+    void *jvmti;                            /* per-thread tool state, later */
+    void *jni_frames;                       /* PushLocalFrame stack (native/jni_refs.c) */
+};
+
+extern _Thread_local Thread *thread_self;
+static inline Thread *thread_current(void) { return thread_self; }
+static inline Thread *thread_from_env(JNIEnv *env) { return (Thread *)env; }
+static inline JNIEnv *thread_env(Thread *t) { return (JNIEnv *)t; }
+
+/* ---- the safepoint protocol (runtime/safepoint.c) ---- */
+extern atomic_int safepoint_pending;
+
+void safepoint_block(Thread *t);                    /* park until the safepoint ends */
+/* Stops every other thread; returns with the world stopped.  The caller is in VM state. */
+void safepoint_begin(Thread *t);
+void safepoint_end(Thread *t);
+
+/* Poll from VM code. */
+static inline void thread_poll(Thread *t) {
+    if (unlikely(atomic_load_explicit(&safepoint_pending, memory_order_acquire)))
+        safepoint_block(t);
+}
+
+/* State transitions.  Entering an unsafe state checks for a pending safepoint. */
+static inline int thread_enter_vm(Thread *t) {
+    int old = t->state;
+    if (old == TS_IN_NATIVE || old == TS_BLOCKED) {
+        atomic_store_explicit((atomic_int *)&t->state, TS_IN_VM, memory_order_seq_cst);
+        thread_poll(t);
+    } else {
+        t->state = TS_IN_VM;
+    }
+    return old;
+}
+static inline void thread_leave_vm(Thread *t, int old) {
+    if (old == TS_IN_NATIVE || old == TS_BLOCKED)
+        atomic_store_explicit((atomic_int *)&t->state, old, memory_order_release);
+    else
+        t->state = old;
+}
+/* Brackets around a blocking operation in VM code: everything the thread holds must be in
+ * handles while it is blocked. */
+static inline int thread_block_begin(Thread *t) {
+    int old = t->state;
+    atomic_store_explicit((atomic_int *)&t->state, TS_BLOCKED, memory_order_release);
+    return old;
+}
+static inline void thread_block_end(Thread *t, int old) {
+    atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
+    thread_poll(t);
+}
+
+/* ---- thread management (runtime/thread.c) ---- */
+Thread *thread_create_record(void);                 /* a Thread not yet running */
+bool thread_attach_current(Thread *t, size_t java_stack_bytes);
+void thread_detach_current(Thread *t);
+void thread_list_add(Thread *t);
+void thread_list_remove(Thread *t);
+extern pthread_mutex_t thread_list_lock;
+extern Thread *thread_list;                         /* all live Threads */
+int thread_count_nondaemon(void);
+void thread_set_java_status(Thread *t, int status); /* java.lang.Thread.threadStatus */
+Thread *thread_from_jthread(Object *jthread);       /* via Thread.eetop */
+
+/* Runs fn on each thread in the list; the list lock is held. */
+void thread_foreach(void (*fn)(Thread *t, void *ctx), void *ctx);
+
+#endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Checks that what Loupe builds and tests with is installed, and installs what is missing
+# with apt-get when run as root (a fresh Debian 12 machine).  Extra package names given as
+# arguments are ensured too (the benchmark asks for the Zero VM, the fuzzer for clang).
+set -e
+JAVA_HOME=${JAVA_HOME:-$(dirname "$0")/find_jdk.sh}
+[ -x "$JAVA_HOME" ] && JAVA_HOME=$("$JAVA_HOME")
+need=""
+command -v gcc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+[ -f /usr/include/ffi.h ] || [ -f /usr/include/x86_64-linux-gnu/ffi.h ] || need="$need libffi-dev"
+command -v nm >/dev/null 2>&1 || need="$need binutils"
+if ! grep -q '^JAVA_VERSION="17' "$JAVA_HOME/release" 2>/dev/null || [ ! -x "$JAVA_HOME/bin/javac" ]; then
+  need="$need openjdk-17-jdk-headless"
+fi
+for p in "$@"; do
+  dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
+done
+[ -z "$need" ] && exit 0
+echo "Loupe needs:$need" >&2
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing them with apt-get..." >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null || true
+  apt-get install -y -qq $need >/dev/null
+  echo "Installed:$need" >&2
+else
+  echo "Please install them (as root: apt-get install$need) and run make again." >&2
+  exit 1
+fi
+JAVA_HOME=$("$(dirname "$0")/find_jdk.sh")
+if ! grep -q '^JAVA_VERSION="17' "$JAVA_HOME/release" 2>/dev/null; then
+  echo "Loupe needs OpenJDK 17; $JAVA_HOME is not (set JAVA_HOME to an OpenJDK 17)." >&2
+  exit 1
+fi
