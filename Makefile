@@ -8,7 +8,7 @@
 #   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT
 #
 # Variables: JAVA_HOME (the OpenJDK 17 to build against), SAN=1 (sanitizer build in
-# build/asan), OPT (optimisation flags).
+# build/asan), DEBUG=1 (unoptimised build in build/debug), OPT (optimisation flags).
 
 SHELL := /bin/bash
 JAVA_HOME ?= $(shell tools/find_jdk.sh)
@@ -16,6 +16,10 @@ ifeq ($(SAN),1)
 BUILD ?= build/asan
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 OPT ?= -O1 -g
+else ifeq ($(DEBUG),1)
+BUILD ?= build/debug
+SANFLAGS :=
+OPT ?= -O0 -g
 else
 BUILD ?= build
 SANFLAGS :=
@@ -56,7 +60,7 @@ $(BUILD)/gen/stubs.o: $(BUILD)/gen/stubs.c
 $(LIBJVM): $(OBJS) $(BUILD)/gen/stubs.o $(BUILD)/gen/version.map
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -shared -o $@ $(OBJS) $(BUILD)/gen/stubs.o \
-	    -Wl,-soname,libjvm.so -Wl,--version-script=$(BUILD)/gen/version.map -Wl,-z,now $(LDLIBS)
+	    -Wl,-soname,libjvm.so -Wl,--no-undefined -Wl,--version-script=$(BUILD)/gen/version.map -Wl,-z,now $(LDLIBS)
 
 # All VM objects as an archive, for white-box unit tests and the fuzz target.
 $(BUILD)/libloupe.a: $(OBJS)

@@ -264,6 +264,9 @@ struct Class {
     Blob type_annotations;          /* RuntimeVisibleTypeAnnotations */
     uint8_t *classfile;             /* the class file bytes as defined (JVMTI), owned */
     uint32_t classfile_len;
+    void *arena;                    /* the parser's allocation arena: this Class itself and
+                                     * every array and Blob above live in it and go with
+                                     * cf_free; never free or realloc them one by one */
 
     /* ---- loading (loader.c) ---- */
     Object *mirror;                 /* java.lang.Class instance; also holds the statics */

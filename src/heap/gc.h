@@ -55,6 +55,8 @@ void gc_visit_object(Object *o, SlotVisitor v, void *ctx);
 /* Weak roots (weak JNI globals, ...): `is_live` tells whether the target survived; dead
  * ones are cleared, live ones are passed to `v` to be updated. */
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx);
+/* True for the filler objects that pad unused heap ranges (never visible to Java). */
+bool heap_is_filler(Object *o);
 /* Fixes up VM structures that cache addresses (monitors' objects) after a moving GC. */
 void gc_after_move(void);
 

@@ -58,6 +58,11 @@ size_t heap_capacity(void);
 size_t heap_max(void);
 uint64_t heap_gc_count(void);
 
+/* Registers a VM global that holds an object (a root for every collection). */
+void gc_register_root(Object **slot);
+/* Calls fn on every object in the heap; the world must be stopped. */
+void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx);
+
 /* Size in bytes of an object (instances, arrays, mirrors). */
 size_t heap_object_size(Object *o);
 

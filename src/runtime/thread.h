@@ -73,6 +73,8 @@ struct Thread {
     /* Java stack: frames are laid out upward in [stack_base, stack_end). */
     Slot *stack_base;
     Slot *stack_end;
+    Slot *stack_limit;                      /* frames must end below this; the rest is the
+                                             * reserve used to build StackOverflowError */
     Frame *top;                             /* innermost frame, NULL when none */
 
     HandleArea handles;                     /* JNI locals and VM handles */
@@ -166,6 +168,7 @@ extern Thread *thread_list;                         /* all live Threads */
 int thread_count_nondaemon(void);
 void thread_set_java_status(Thread *t, int status); /* java.lang.Thread.threadStatus */
 Thread *thread_from_jthread(Object *jthread);       /* via Thread.eetop */
+Thread *thread_by_tid(unsigned tid);                /* thin-lock owner lookup */
 
 /* Runs fn on each thread in the list; the list lock is held. */
 void thread_foreach(void (*fn)(Thread *t, void *ctx), void *ctx);

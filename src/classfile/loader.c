@@ -1,0 +1,717 @@
+/*
+ * loader.c — class loaders, the boot class path, defining classes, array classes.
+ *
+ * The boot loader.  Classes come from the JDK's lib/modules, read through libjimage.so
+ * (the JDK's own reader: it knows the image format and decompresses resources), and then
+ * from the -Xbootclasspath/a: entries (directories; jars through libzip).  A class is
+ * looked up in the module that owns its package: before the module system is defined
+ * that is always java.base; afterwards the package table filled by JVM_DefineModule says,
+ * with libjimage's own package map as the fallback.
+ *
+ * Other loaders.  For a loader object the VM calls loader.loadClass(name) and records
+ * the result as loaded by that (initiating) loader.  Loaders that are not parallel
+ * capable are locked around the call, as the JDK expects.
+ *
+ * Definition (ld_define) parses, checks the name and package, loads the superclass and
+ * interfaces through the same loader (detecting circularity), makes the mirror and
+ * publishes the class in its loader's dictionary and the global class list.  Linking and
+ * initialisation come later, on first use.
+ *
+ * Locking.  Each LoaderData has a mutex guarding its dictionary and packages, held only
+ * for lookups and insertions.  The boot loader additionally holds a recursive load lock
+ * across a whole load so that two threads never define the same boot class; that one is
+ * taken in a safe thread state (see vm_lock), because a load can allocate and so stop the
+ * world while other threads wait for it.
+ */
+#include "classfile/loader.h"
+#include "classfile/classfile.h"
+#include "classfile/link.h"
+#include "heap/heap.h"
+#include "heap/handles.h"
+#include "interp/interp.h"
+#include "runtime/vm.h"
+#include "runtime/exception.h"
+#include "runtime/jstring.h"
+#include "runtime/mirror.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+LoaderData *ld_boot;
+LoaderData *ld_all;
+Class *ld_class_list;
+static Class **ld_class_tail = &ld_class_list;
+pthread_mutex_t ld_class_list_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t class_count;
+static pthread_mutex_t ld_create_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t loader_data_off;        /* injected ClassLoader.loader_data */
+
+/* ---- libjimage ---- */
+
+typedef struct JImageFile JImageFile;
+static JImageFile *(*jimage_open)(const char *name, jint *error);
+static jlong (*jimage_find)(JImageFile *img, const char *module, const char *version, const char *name, jlong *size);
+static jlong (*jimage_get)(JImageFile *img, jlong location, char *buf, jlong size);
+static const char *(*jimage_pkg_to_module)(JImageFile *img, const char *pkg);
+static JImageFile *jimage;
+static char *modules_path;
+
+/* -Xbootclasspath/a: entries */
+typedef struct BootEntry {
+    char *path;
+    bool is_dir;
+    void *zip;                      /* jzfile* from libzip, for jars */
+} BootEntry;
+static BootEntry *boot_entries;
+static int nboot_entries;
+
+static void *(*zip_open)(const char *name, char **msg);
+static void *(*zip_find_entry)(void *zip, const char *name, jint *size, jint *name_len);
+static jboolean (*zip_read_entry)(void *zip, void *entry, unsigned char *buf, char *namebuf);
+static void (*zip_free_entry)(void *zip, void *entry);
+
+static pthread_mutex_t boot_load_lock;
+
+static void init_loader_data(LoaderData *ld, Object *loader) {
+    pthread_mutex_init(&ld->lock, NULL);
+    ld->loader = loader;
+    ld->size = 64;
+    ld->table = vm_calloc(ld->size, sizeof(Class *));
+    ld->next = ld_all;
+    ld_all = ld;
+}
+
+void ld_init(void) {
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&boot_load_lock, &a);
+    pthread_mutexattr_destroy(&a);
+    ld_boot = vm_calloc(1, sizeof *ld_boot);
+    init_loader_data(ld_boot, NULL);
+}
+
+/* Takes a VM mutex without holding up a collection: waits in a safe state. */
+static void vm_lock(Thread *t, pthread_mutex_t *m) {
+    if (pthread_mutex_trylock(m) == 0) return;
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(m);
+    thread_block_end(t, old);
+}
+
+static bool load_jimage(const char *java_home) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib/libjimage.so", java_home);
+    void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!h) {
+        fprintf(stderr, "Loupe: cannot load %s: %s\n", path, dlerror());
+        return false;
+    }
+    jimage_open = (JImageFile * (*)(const char *, jint *)) dlsym(h, "JIMAGE_Open");
+    jimage_find = (jlong(*)(JImageFile *, const char *, const char *, const char *, jlong *))dlsym(h, "JIMAGE_FindResource");
+    jimage_get = (jlong(*)(JImageFile *, jlong, char *, jlong))dlsym(h, "JIMAGE_GetResource");
+    jimage_pkg_to_module = (const char *(*)(JImageFile *, const char *))dlsym(h, "JIMAGE_PackageToModule");
+    if (!jimage_open || !jimage_find || !jimage_get || !jimage_pkg_to_module) {
+        fprintf(stderr, "Loupe: %s lacks the JIMAGE_* entry points\n", path);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/lib/modules", java_home);
+    jint err = 0;
+    jimage = jimage_open(path, &err);
+    if (!jimage) {
+        fprintf(stderr, "Loupe: cannot open %s (error %d)\n", path, (int)err);
+        return false;
+    }
+    modules_path = vm_strdup(path);
+    return true;
+}
+
+static bool load_libzip(void) {
+    if (zip_open) return true;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib/libzip.so", vm_java_home);
+    void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!h) return false;
+    zip_open = (void *(*)(const char *, char **))dlsym(h, "ZIP_Open");
+    zip_find_entry = (void *(*)(void *, const char *, jint *, jint *))dlsym(h, "ZIP_FindEntry");
+    zip_read_entry = (jboolean(*)(void *, void *, unsigned char *, char *))dlsym(h, "ZIP_ReadEntry");
+    zip_free_entry = (void (*)(void *, void *))dlsym(h, "ZIP_FreeEntry");
+    return zip_open && zip_find_entry && zip_read_entry;
+}
+
+bool ld_boot_path_init(const char *java_home, const char *append) {
+    if (!load_jimage(java_home)) return false;
+    if (!append) return true;
+    char *copy = vm_strdup(append);
+    for (char *save = NULL, *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+        struct stat st;
+        if (stat(p, &st) != 0) continue;
+        boot_entries = vm_realloc(boot_entries, (size_t)(nboot_entries + 1) * sizeof *boot_entries);
+        BootEntry *e = &boot_entries[nboot_entries++];
+        e->path = vm_strdup(p);
+        e->is_dir = S_ISDIR(st.st_mode);
+        e->zip = NULL;
+    }
+    vm_free(copy);
+    return true;
+}
+
+/* ---- dictionaries ---- */
+
+static uint32_t name_slot(LoaderData *ld, Symbol *name) { return (name->hash ^ (name->hash >> 16)) & (ld->size - 1); }
+
+Class *ld_find(LoaderData *ld, Symbol *name) {
+    pthread_mutex_lock(&ld->lock);
+    Class *found = NULL;
+    for (uint32_t i = name_slot(ld, name);; i = (i + 1) & (ld->size - 1)) {
+        Class *c = ld->table[i];
+        if (!c) break;
+        if (c->name == name) {
+            found = c;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&ld->lock);
+    return found;
+}
+
+static void dict_insert(LoaderData *ld, Class *c) {
+    uint32_t i = name_slot(ld, c->name);
+    while (ld->table[i]) i = (i + 1) & (ld->size - 1);
+    ld->table[i] = c;
+}
+
+void ld_record(LoaderData *ld, Symbol *name, Class *c) {
+    UNUSED(name);
+    pthread_mutex_lock(&ld->lock);
+    if ((ld->count + 1) * 2 > ld->size) {
+        Class **old = ld->table;
+        uint32_t osize = ld->size;
+        ld->size *= 2;
+        ld->table = vm_calloc(ld->size, sizeof(Class *));
+        for (uint32_t i = 0; i < osize; i++)
+            if (old[i]) dict_insert(ld, old[i]);
+        vm_free(old);
+    }
+    dict_insert(ld, c);
+    ld->count++;
+    pthread_mutex_unlock(&ld->lock);
+}
+
+static void publish(Class *c) {
+    pthread_mutex_lock(&ld_class_list_lock);
+    c->next = NULL;
+    *ld_class_tail = c;
+    ld_class_tail = &c->next;
+    class_count++;
+    pthread_mutex_unlock(&ld_class_list_lock);
+}
+
+void ld_foreach_class(void (*fn)(Class *c, void *ctx), void *ctx) {
+    pthread_mutex_lock(&ld_class_list_lock);
+    for (Class *c = ld_class_list; c; c = c->next) fn(c, ctx);
+    pthread_mutex_unlock(&ld_class_list_lock);
+}
+
+uint32_t ld_class_count(void) { return class_count; }
+
+LoaderData *ld_of(Thread *t, Object *loader) {
+    UNUSED(t);
+    if (!loader) return ld_boot;
+    if (!loader_data_off) {
+        Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("loader_data"), sym_intern_cstr("J"));
+        if (!f) vm_fatal("ClassLoader.loader_data not injected");
+        loader_data_off = f->offset;
+    }
+    LoaderData *ld = (LoaderData *)(intptr_t)OBJ_FIELD(loader, loader_data_off, jlong);
+    if (ld) return ld;
+    pthread_mutex_lock(&ld_create_lock);
+    ld = (LoaderData *)(intptr_t)OBJ_FIELD(loader, loader_data_off, jlong);
+    if (!ld) {
+        ld = vm_calloc(1, sizeof *ld);
+        init_loader_data(ld, loader);
+        OBJ_FIELD(loader, loader_data_off, jlong) = (jlong)(intptr_t)ld;
+    }
+    pthread_mutex_unlock(&ld_create_lock);
+    return ld;
+}
+
+/* ---- packages ---- */
+
+Package *ld_find_package(LoaderData *ld, Symbol *name, bool create) {
+    pthread_mutex_lock(&ld->lock);
+    Package *p;
+    for (p = ld->packages; p; p = p->next)
+        if (p->name == name) break;
+    if (!p && create) {
+        p = vm_calloc(1, sizeof *p);
+        p->name = name;
+        p->next = ld->packages;
+        ld->packages = p;
+    }
+    pthread_mutex_unlock(&ld->lock);
+    return p;
+}
+
+static Symbol *package_name_of(Symbol *class_name) {
+    const char *s = class_name->str;
+    const char *slash = strrchr(s, '/');
+    if (!slash) return NULL;
+    return sym_intern(s, (size_t)(slash - s));
+}
+
+Package *ld_package_of(Class *c) {
+    if (c->package) return c->package;
+    Class *e = class_is_array(c) ? c->element : c;
+    if (class_is_primitive(e)) return NULL;
+    Symbol *pn = package_name_of(e->name);
+    if (!pn) return NULL;
+    c->package = ld_find_package(e->ld ? e->ld : ld_boot, pn, true);
+    return c->package;
+}
+
+/* ---- reading boot class bytes ---- */
+
+static uint8_t *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    if (n < 0) {
+        fclose(f);
+        return NULL;
+    }
+    uint8_t *buf = vm_malloc((size_t)n + 1);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    if (got != (size_t)n) {
+        vm_free(buf);
+        return NULL;
+    }
+    *len = (size_t)n;
+    return buf;
+}
+
+static const char *module_for_boot_class(Symbol *name) {
+    Symbol *pn = package_name_of(name);
+    if (!pn) return NULL;
+    if (vm_phase < VM_PHASE_MODULES) {
+        /* before the module system: java.base only, as HotSpot does */
+        Package *p = ld_find_package(ld_boot, pn, false);
+        if (!p || !p->module) return "java.base";
+    }
+    return jimage_pkg_to_module(jimage, pn->str);
+}
+
+static uint8_t *read_from_jimage(Symbol *name, size_t *len) {
+    const char *module = module_for_boot_class(name);
+    if (!module) return NULL;
+    char res[1024];
+    if (snprintf(res, sizeof res, "%s.class", name->str) >= (int)sizeof res) return NULL;
+    jlong size = 0;
+    jlong loc = jimage_find(jimage, module, "17.0", res, &size);
+    if (!loc || size <= 0) return NULL;
+    uint8_t *buf = vm_malloc((size_t)size);
+    jimage_get(jimage, loc, (char *)buf, size);
+    *len = (size_t)size;
+    return buf;
+}
+
+static uint8_t *read_from_entry(BootEntry *e, Symbol *name, size_t *len) {
+    char path[4096];
+    if (e->is_dir) {
+        if (snprintf(path, sizeof path, "%s/%s.class", e->path, name->str) >= (int)sizeof path) return NULL;
+        return read_file(path, len);
+    }
+    if (!e->zip) {
+        if (!load_libzip()) return NULL;
+        char *msg = NULL;
+        e->zip = zip_open(e->path, &msg);
+        if (!e->zip) return NULL;
+    }
+    snprintf(path, sizeof path, "%s.class", name->str);
+    jint size = 0, nlen = 0;
+    void *entry = zip_find_entry(e->zip, path, &size, &nlen);
+    if (!entry) return NULL;
+    uint8_t *buf = vm_malloc((size_t)size + 1);
+    char *namebuf = vm_malloc((size_t)nlen + 1);
+    bool ok = zip_read_entry(e->zip, entry, buf, namebuf);
+    vm_free(namebuf);
+    if (zip_free_entry) zip_free_entry(e->zip, entry);
+    if (!ok) {
+        vm_free(buf);
+        return NULL;
+    }
+    *len = (size_t)size;
+    return buf;
+}
+
+/* Finds the bytes of a boot class; *source describes where (for -verbose:class). */
+static uint8_t *read_boot_class(Symbol *name, size_t *len, char *source, size_t nsource) {
+    uint8_t *b = read_from_jimage(name, len);
+    if (b) {
+        const char *module = module_for_boot_class(name);
+        snprintf(source, nsource, "jrt:/%s", module ? module : "java.base");
+        return b;
+    }
+    if (vm_phase < VM_PHASE_MODULES && nboot_entries == 0) return NULL;
+    for (int i = 0; i < nboot_entries; i++) {
+        b = read_from_entry(&boot_entries[i], name, len);
+        if (b) {
+            snprintf(source, nsource, "%s", boot_entries[i].path);
+            return b;
+        }
+    }
+    return NULL;
+}
+
+/* ---- circularity detection: the classes this thread is resolving supertypes of ---- */
+
+typedef struct LoadingFrame {
+    Symbol *name;
+    LoaderData *ld;
+    struct LoadingFrame *prev;
+} LoadingFrame;
+static _Thread_local LoadingFrame *loading;
+
+static bool is_loading(Symbol *name, LoaderData *ld) {
+    for (LoadingFrame *f = loading; f; f = f->prev)
+        if (f->name == name && f->ld == ld) return true;
+    return false;
+}
+
+/* ---- definition ---- */
+
+static void throw_cf_error(Thread *t, CfError *err) {
+    VMClassId id = err->kind == CFE_VERSION ? VMC_UnsupportedClassVersionError
+                 : err->kind == CFE_NO_CLASS_DEF ? VMC_NoClassDefFoundError
+                                                 : VMC_ClassFormatError;
+    exc_throw(t, id, "%s", err->msg);
+}
+
+static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
+    char buf[512];
+    if (c->super_name) {
+        if (c->super_name == c->name) {
+            exc_throw(t, VMC_ClassCircularityError, "%s", c->name->str);
+            return false;
+        }
+        Class *s = ld_load(t, c->super_name, loader, false);
+        if (!s) return false;
+        if (class_is_interface(s)) {
+            exc_throw(t, VMC_IncompatibleClassChangeError, "class %s has interface %s as super class",
+                      class_external_name(c, buf, sizeof buf), s->name->str);
+            return false;
+        }
+        if (s->access & JVM_ACC_FINAL) {
+            exc_throw(t, VMC_IncompatibleClassChangeError, "class %s cannot inherit from final class %s",
+                      class_external_name(c, buf, sizeof buf), s->name->str);
+            return false;
+        }
+        c->super = s;
+    } else if (c->name != sym_java_lang_Object) {
+        exc_throw(t, VMC_ClassFormatError, "Invalid superclass index 0 in class file %s", c->name->str);
+        return false;
+    }
+    if (c->ninterfaces) c->interfaces = vm_calloc(c->ninterfaces, sizeof(Class *));
+    for (uint16_t i = 0; i < c->ninterfaces; i++) {
+        Class *ic = ld_load(t, c->interface_names[i], loader, false);
+        if (!ic) return false;
+        if (!class_is_interface(ic)) {
+            exc_throw(t, VMC_IncompatibleClassChangeError, "class %s can not implement %s, because it is not an interface (%s)",
+                      class_external_name(c, buf, sizeof buf), ic->name->str, "");
+            return false;
+        }
+        c->interfaces[i] = ic;
+    }
+    return true;
+}
+
+static bool prohibited_package(Symbol *name, Object *loader) {
+    if (!loader) return false;
+    if (strncmp(name->str, "java/", 5) != 0) return false;
+    /* the platform loader may define java.* classes of its modules */
+    Class *lc = loader->klass;
+    return !(lc->name && strstr(lc->name->str, "PlatformClassLoader"));
+}
+
+static void log_load(Class *c, const char *source) {
+    if (!vm_opts.verbose_class) return;
+    char buf[1024];
+    class_external_name(c, buf, sizeof buf);
+    if (source) vm_log("class,load", "%s source: %s", buf, source);
+    else vm_log("class,load", "%s source: __VM__", buf);
+}
+
+Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
+                 Object **pd, const char *source, int parse_flags) {
+    CfError err;
+    Class *c = cf_parse(bytes, len, name, parse_flags, &err);
+    if (!c) {
+        throw_cf_error(t, &err);
+        return NULL;
+    }
+    Object *lo = loader ? *loader : NULL;
+    LoaderData *ld = ld_of(t, lo);
+    if (prohibited_package(c->name, lo)) {
+        char buf[512];
+        char *pkg = vm_strdup(class_external_name(c, buf, sizeof buf));
+        char *dot = strrchr(pkg, '.');
+        if (dot) *dot = '\0';
+        exc_throw(t, VMC_SecurityException, "Prohibited package name: %s", pkg);
+        vm_free(pkg);
+        cf_free(c);
+        return NULL;
+    }
+    bool hidden = (parse_flags & CFP_HIDDEN) != 0;
+    if (!hidden && ld_find(ld, c->name)) {
+        char buf[512];
+        exc_throw(t, VMC_LinkageError, "loader %s attempted duplicate class definition for %s.",
+                  lo ? "(instance)" : "'bootstrap'", class_external_name(c, buf, sizeof buf));
+        cf_free(c);
+        return NULL;
+    }
+    c->loader = lo;
+    c->ld = ld;
+    LoadingFrame frame = { c->name, ld, loading };
+    if (is_loading(c->name, ld)) {
+        exc_throw(t, VMC_ClassCircularityError, "%s", c->name->str);
+        cf_free(c);
+        return NULL;
+    }
+    loading = &frame;
+    bool ok = resolve_supertypes(t, c, loader);
+    loading = frame.prev;
+    if (!ok) {
+        cf_free(c);
+        return NULL;
+    }
+    /* the loader object may have moved while supertypes loaded */
+    c->loader = loader ? *loader : NULL;
+    if (!hidden) {
+        if (ld_find(ld, c->name)) {
+            char buf[512];
+            exc_throw(t, VMC_LinkageError, "loader attempted duplicate class definition for %s.",
+                      class_external_name(c, buf, sizeof buf));
+            cf_free(c);
+            return NULL;
+        }
+        ld_record(ld, c->name, c);
+    }
+    publish(c);
+    if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
+        if (!mirror_create(t, c)) return NULL;
+        if (pd && *pd) OBJ_FIELD(c->mirror, mirror_pd_off, Object *) = *pd;
+    }
+    log_load(c, source);
+    return c;
+}
+
+/* ---- loading ---- */
+
+static Class *load_boot(Thread *t, Symbol *name) {
+    Class *c = ld_find(ld_boot, name);
+    if (c) return c;
+    vm_lock(t, &boot_load_lock);
+    c = ld_find(ld_boot, name);
+    if (!c) {
+        size_t len;
+        char source[1024];
+        uint8_t *bytes = read_boot_class(name, &len, source, sizeof source);
+        if (bytes) {
+            c = ld_define(t, name, NULL, bytes, len, NULL, source, 0);
+            vm_free(bytes);
+        }
+    }
+    pthread_mutex_unlock(&boot_load_lock);
+    return c;
+}
+
+Class *ld_load_boot_or_null(Thread *t, Symbol *name) {
+    if (name->str[0] == '[') {
+        Class *c = ld_load(t, name, NULL, false);
+        if (!c) exc_take(t);
+        return c;
+    }
+    return load_boot(t, name);
+}
+
+static void throw_not_found(Thread *t, Symbol *name, bool cnfe) {
+    if (cnfe) {
+        char *ext = vm_strdup(name->str);
+        for (char *p = ext; *p; p++)
+            if (*p == '/') *p = '.';
+        exc_throw(t, VMC_ClassNotFoundException, "%s", ext);
+        vm_free(ext);
+    } else {
+        exc_throw(t, VMC_NoClassDefFoundError, "%s", name->str);
+    }
+}
+
+static Method *load_class_method;
+
+/* Asks a loader object for a class: loader.loadClass(String). */
+static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) {
+    LoaderData *ld = ld_of(t, *loader);
+    Class *c = ld_find(ld, name);
+    if (c) return c;
+    if (!load_class_method) {
+        load_class_method = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("loadClass"),
+                                                       sym_intern_cstr("(Ljava/lang/String;)Ljava/lang/Class;"));
+        if (!load_class_method) vm_fatal("ClassLoader.loadClass(String) not found");
+    }
+    char *ext = vm_strdup(name->str);
+    for (char *p = ext; *p; p++)
+        if (*p == '/') *p = '.';
+    HandleMark hm = hnd_mark(t);
+    Object *jname = jstr_new_utf8(t, ext);
+    vm_free(ext);
+    if (!jname) {
+        hnd_release(t, hm);
+        return NULL;
+    }
+    Slot args[2] = { { .l = *loader }, { .l = jname } };
+    Slot result;
+    bool ok = interp_call_virtual(t, load_class_method, args, &result);
+    hnd_release(t, hm);
+    if (!ok) {
+        if (!cnfe) {
+            /* NoClassDefFoundError wraps a ClassNotFoundException from the loader */
+            Object *e = t->exception;
+            if (e && VMC(ClassNotFoundException) && e->klass == VMC(ClassNotFoundException)) {
+                Object **cause = hnd_new(t, exc_take(t));
+                exc_throw_with_cause(t, VMC_NoClassDefFoundError, name->str, cause);
+            }
+        }
+        return NULL;
+    }
+    if (!result.l) {
+        throw_not_found(t, name, cnfe);
+        return NULL;
+    }
+    c = mirror_class(result.l);
+    if (c->name != name) {
+        exc_throw(t, VMC_NoClassDefFoundError, "%s (wrong name: %s)", name->str, c->name->str);
+        return NULL;
+    }
+    if (!ld_find(ld, name)) ld_record(ld, name, c);
+    return c;
+}
+
+static Class *load_array(Thread *t, Symbol *name, Object **loader, bool cnfe) {
+    const char *s = name->str;
+    int dims = 0;
+    while (s[dims] == '[') dims++;
+    const char *e = s + dims;
+    Class *elem;
+    if (*e == 'L') {
+        size_t n = strlen(e);
+        if (n < 3 || e[n - 1] != ';') {
+            throw_not_found(t, name, cnfe);
+            return NULL;
+        }
+        Symbol *en = sym_intern(e + 1, n - 2);
+        elem = ld_load(t, en, loader, cnfe);
+    } else {
+        BasicType bt = e[1] == '\0' ? bt_from_char(*e) : T_ILLEGAL;
+        if (bt == T_ILLEGAL || bt == T_VOID || bt == T_OBJECT || bt == T_ARRAY) {
+            throw_not_found(t, name, cnfe);
+            return NULL;
+        }
+        elem = vm_primitive[bt];
+    }
+    if (!elem) return NULL;
+    if (dims > 255) {
+        throw_not_found(t, name, cnfe);
+        return NULL;
+    }
+    return ld_array_class(t, elem, dims);
+}
+
+Class *ld_load(Thread *t, Symbol *name, Object **loader, bool throw_cnfe) {
+    if (name->str[0] == '[') return load_array(t, name, loader, throw_cnfe);
+    Class *c;
+    if (!loader || !*loader) {
+        c = load_boot(t, name);
+        if (!c && !exc_pending(t)) throw_not_found(t, name, throw_cnfe);
+        return c;
+    }
+    return load_through(t, name, loader, throw_cnfe);
+}
+
+/* ---- array classes ---- */
+
+static pthread_mutex_t array_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static Class *make_array_class(Thread *t, Class *comp) {
+    Class *a = vm_calloc(1, sizeof *a);
+    char *nm;
+    size_t n = comp->name->len;
+    if (class_is_primitive(comp)) {
+        nm = vm_malloc(3);
+        nm[0] = '[';
+        nm[1] = bt_to_char((BasicType)comp->elem_type);
+        nm[2] = '\0';
+    } else if (class_is_array(comp)) {
+        nm = vm_malloc(n + 2);
+        nm[0] = '[';
+        memcpy(nm + 1, comp->name->str, n + 1);
+    } else {
+        nm = vm_malloc(n + 4);
+        nm[0] = '[';
+        nm[1] = 'L';
+        memcpy(nm + 2, comp->name->str, n);
+        nm[n + 2] = ';';
+        nm[n + 3] = '\0';
+    }
+    a->name = sym_intern_cstr(nm);
+    vm_free(nm);
+    a->flags = CF_ARRAY;
+    a->component = comp;
+    a->element = class_is_array(comp) ? comp->element : comp;
+    a->dims = (uint16_t)(class_is_array(comp) ? comp->dims + 1 : 1);
+    a->elem_type = class_is_primitive(comp) ? comp->elem_type : (class_is_array(comp) ? T_ARRAY : T_OBJECT);
+    int sz = bt_size((BasicType)a->elem_type);
+    a->elem_shift = (uint8_t)(sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3);
+    uint16_t vis = class_is_primitive(comp) ? JVM_ACC_PUBLIC : (comp->access & (JVM_ACC_PUBLIC | JVM_ACC_PRIVATE | JVM_ACC_PROTECTED));
+    a->access = (uint16_t)(vis | JVM_ACC_FINAL | JVM_ACC_ABSTRACT);
+    a->super = VMC(Object);
+    a->super_name = sym_java_lang_Object;
+    a->ninterfaces = 2;
+    a->interfaces = vm_calloc(2, sizeof(Class *));
+    a->interfaces[0] = VMC(Cloneable);
+    a->interfaces[1] = VMC(Serializable);
+    a->loader = class_is_primitive(a->element) ? NULL : a->element->loader;
+    a->ld = class_is_primitive(a->element) ? ld_boot : a->element->ld;
+    a->major = 61;
+    if (!link_class(t, a)) return NULL;
+    return a;
+}
+
+Class *ld_array_of(Thread *t, Class *comp) {
+    Class *a = __atomic_load_n(&comp->array_class, __ATOMIC_ACQUIRE);
+    if (a) return a;
+    vm_lock(t, &array_lock);
+    a = comp->array_class;
+    if (!a) {
+        a = make_array_class(t, comp);
+        if (a) {
+            publish(a);
+            ld_record(a->ld, a->name, a);
+            __atomic_store_n(&comp->array_class, a, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&array_lock);
+    if (a && !a->mirror && VMC(Class) && VMC(Class)->state >= CS_LINKED) {
+        if (!mirror_create(t, a)) return NULL;
+    }
+    return a;
+}
+
+Class *ld_array_class(Thread *t, Class *elem, int dims) {
+    Class *c = elem;
+    for (int i = 0; i < dims && c; i++) c = ld_array_of(t, c);
+    return c;
+}

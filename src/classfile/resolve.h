@@ -1,0 +1,28 @@
+/*
+ * resolve.h — resolution of symbolic references in constant pools (JVMS 5.4.3) with the
+ * access checks of JVMS 5.4.4 (nestmates included).  Each function resolves once and
+ * caches the result in the entry; later calls are one load.
+ */
+#ifndef LOUPE_RESOLVE_H
+#define LOUPE_RESOLVE_H
+
+#include "loupe.h"
+#include "classfile/class.h"
+
+Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx);
+/* is_static: the instruction's kind (getstatic/putstatic vs getfield/putfield), which
+ * must agree with the field or IncompatibleClassChangeError. */
+Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, bool is_put);
+/* op: the invoke opcode (invokevirtual, invokespecial, invokestatic, invokeinterface). */
+Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op);
+/* String constant: the interned String; returns the address of its CP object slot. */
+Object **cp_resolve_string(Thread *t, Class *cls, uint16_t idx);
+
+/* Access checks (JVMS 5.4.4). */
+bool access_class_ok(Class *accessor, Class *target);
+bool access_member_ok(Class *accessor, Class *holder, Class *ref_class, uint16_t access);
+bool class_same_package(const Class *a, const Class *b);
+Class *class_nest_host(Thread *t, Class *c);                   /* NULL with exception */
+bool class_are_nestmates(Thread *t, Class *a, Class *b);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * roots.c — enumerating roots and object references for every collector.
+ *
+ * Roots, each visited exactly once per collection:
+ *   - VM globals registered with gc_register_root (preallocated exceptions, thread groups);
+ *   - per thread: the java.lang.Thread, the pending exception, scratch result, every
+ *     interpreter frame (locals and operand stack through the method's reference maps,
+ *     the synchronized-method lock), and local handles (JNI locals and VM handles);
+ *   - JNI global references;
+ *   - per class: mirror (statics are inside it), defining loader, resolved constant-pool
+ *     objects and recorded resolution errors;
+ *   - per loader: the loader object, unnamed module, package modules;
+ *   - the string intern table.
+ * Weak roots (weak global references) and monitors' back pointers are processed after
+ * marking/copying through gc_process_weak_roots and mon_sweep.
+ */
+#include "heap/gc.h"
+#include "heap/handles.h"
+#include "classfile/loader.h"
+#include "interp/frame.h"
+#include "interp/refmap.h"
+#include "runtime/jstring.h"
+#include "runtime/monitor.h"
+#include "runtime/mirror.h"
+
+#define MAX_VM_ROOTS 256
+static Object **vm_roots[MAX_VM_ROOTS];
+static int nvm_roots;
+
+void gc_register_root(Object **slot) {
+    if (nvm_roots == MAX_VM_ROOTS) vm_fatal("too many VM roots");
+    vm_roots[nvm_roots++] = slot;
+}
+
+static inline void visit(Object **slot, SlotVisitor v, void *ctx) {
+    if (*slot) v(slot, ctx);
+}
+
+static void visit_frame(Frame *f, SlotVisitor v, void *ctx) {
+    visit(&f->lock, v, ctx);
+    if (f->flags & FR_NATIVE) return;
+    Method *m = f->method;
+    int bci = frame_bci(f);
+    const uint8_t *map = refmap_at(m, bci);
+    if (!map) vm_fatal("no reference map for %s.%s%s at bci %d", m->holder->name->str, m->name->str, m->desc->str, bci);
+    for (int i = 0; i < m->max_locals; i++)
+        if (refmap_bit(map, i)) visit(&f->locals[i].l, v, ctx);
+    Slot *stack = frame_stack(f);
+    int depth = (int)(f->sp - stack);
+    if (depth > m->max_stack) vm_fatal("frame of %s.%s has stack depth %d > max %d", m->holder->name->str, m->name->str, depth, m->max_stack);
+    for (int i = 0; i < depth; i++)
+        if (refmap_bit(map, m->max_locals + i)) visit(&stack[i].l, v, ctx);
+}
+
+static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
+    visit(&t->jthread, v, ctx);
+    visit(&t->exception, v, ctx);
+    visit(&t->vm_result, v, ctx);
+    for (Frame *f = t->top; f; f = f->prev) visit_frame(f, v, ctx);
+    hnd_visit_locals(t, v, ctx);
+}
+
+static void visit_class(Class *c, SlotVisitor v, void *ctx) {
+    visit(&c->mirror, v, ctx);
+    visit(&c->loader, v, ctx);
+    for (uint16_t i = 0; i < c->cp.nobjs; i++) {
+        if (c->cp.objs) visit(&c->cp.objs[i], v, ctx);
+        if (c->cp.errors) visit(&c->cp.errors[i], v, ctx);
+    }
+}
+
+void gc_visit_roots(SlotVisitor v, void *ctx) {
+    for (int i = 0; i < nvm_roots; i++) visit(vm_roots[i], v, ctx);
+    for (Thread *t = thread_list; t; t = t->next) visit_thread(t, v, ctx);
+    hnd_visit_globals(v, ctx);
+    for (Class *c = ld_class_list; c; c = c->next) visit_class(c, v, ctx);
+    for (LoaderData *ld = ld_all; ld; ld = ld->next) {
+        visit(&ld->loader, v, ctx);
+        visit(&ld->unnamed_module, v, ctx);
+        for (Package *p = ld->packages; p; p = p->next) visit(&p->module, v, ctx);
+    }
+    jstr_visit_interned(v, ctx);
+}
+
+void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {
+    Class *k = o->klass;
+    if (k->flags & CF_ARRAY) {
+        if (!bt_is_ref(k->elem_type)) return;
+        Object **e = ARRAY_ELEMS(o, Object *);
+        for (jint i = 0, n = array_length(o); i < n; i++)
+            if (e[i]) v(&e[i], ctx);
+        return;
+    }
+    for (uint32_t i = 0; i < k->nrefs; i++) {
+        Object **slot = &OBJ_FIELD(o, k->ref_offsets[i], Object *);
+        if (*slot) v(slot, ctx);
+    }
+    if (unlikely(k->flags & CF_MIRROR)) {
+        Class *c = mirror_class(o);
+        if (!c) return;
+        for (uint32_t i = 0; i < c->nstatic_refs; i++) {
+            Object **slot = &OBJ_FIELD(o, c->static_ref_offsets[i], Object *);
+            if (*slot) v(slot, ctx);
+        }
+    }
+}
+
+void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx) {
+    hnd_process_weaks(is_live, v, ctx);
+}
+
+void gc_after_move(void) { jstr_after_gc(); }

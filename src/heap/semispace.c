@@ -1,0 +1,159 @@
+/*
+ * semispace.c — the semispace copying collector (Cheney's algorithm).
+ *
+ * The heap is two equal spaces, reserved at their maximum size (-Xmx / 2 each) and used up
+ * to the current capacity.  Allocation bumps a shared pointer in the current space (TLAB
+ * chunks mostly, so the CAS is rare).  A collection copies everything reachable from the
+ * roots into the other space, breadth first, leaving a forwarding address in each copied
+ * object's mark word, then swaps the spaces.  Survivors above half the capacity grow it
+ * (up to the maximum); the old space is poisoned in stress mode so stale pointers fail fast.
+ *
+ * In the patent's terms each space is an arena (ids 1 and 2); a collection moves every
+ * surviving object from one arena to the other and frees the rest implicitly.
+ */
+#include "heap/gc.h"
+#include "runtime/monitor.h"
+#include "runtime/jstring.h"
+#include <sys/mman.h>
+#include <stdatomic.h>
+
+static char *spaces[2];
+static size_t reserved;             /* bytes reserved per space */
+static size_t capacity;             /* bytes usable per space now */
+static int cur;
+static _Atomic(char *) top;
+static char *limit;
+static bool poison;
+
+/* copying state */
+static char *to_free;
+static char *from_lo, *from_hi;
+
+static bool ss_init(const HeapOptions *o) {
+    reserved = ALIGN_UP(o->max / 2, 4096);
+    capacity = ALIGN_UP(o->initial / 2, 4096);
+    if (capacity > reserved) capacity = reserved;
+    if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
+    for (int i = 0; i < 2; i++) {
+        spaces[i] = mmap(NULL, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (spaces[i] == MAP_FAILED) return false;
+    }
+    cur = 0;
+    atomic_store(&top, spaces[0]);
+    limit = spaces[0] + capacity;
+    poison = o->stress_interval > 0;
+    return true;
+}
+
+static void *ss_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
+    UNUSED(t);
+    for (;;) {
+        char *p = atomic_load(&top);
+        size_t avail = (size_t)(limit - p);
+        size_t take = size;
+        if (tlab) {
+            if (avail == 0) return NULL;
+            if (avail < size) take = avail;
+        } else if (avail < size) {
+            return NULL;
+        }
+        char *np = p + take;
+        if (atomic_compare_exchange_weak(&top, &p, np)) {
+            *granted = take;
+            return p;
+        }
+    }
+}
+
+static inline bool in_from(Object *o) { return (char *)o >= from_lo && (char *)o < from_hi; }
+
+static void evacuate(Object **slot, void *ctx) {
+    UNUSED(ctx);
+    Object *o = *slot;
+    if (!in_from(o)) return;
+    uintptr_t m = o->mark;
+    if (mark_is_forwarded(m)) {
+        *slot = mark_forwardee(m);
+        return;
+    }
+    size_t size = heap_object_size(o);
+    Object *n = (Object *)to_free;
+    to_free += size;
+    memcpy(n, o, size);
+    o->mark = (uintptr_t)n | MARK_TAG_FORWARDED;
+    if (GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(cur + 1, o, 2 - cur, n);
+    *slot = n;
+}
+
+static bool survived(Object *o, void *ctx) {
+    UNUSED(ctx);
+    return !in_from(o) || mark_is_forwarded(o->mark);
+}
+
+static void ss_collect(GCCause cause) {
+    UNUSED(cause);
+    int to = 1 - cur;
+    char *to_start = spaces[to];
+    from_lo = spaces[cur];
+    from_hi = atomic_load(&top);
+    to_free = to_start;
+    if (poison) mprotect(to_start, capacity, PROT_READ | PROT_WRITE);
+
+    gc_visit_roots(evacuate, NULL);
+    for (char *scan = to_start; scan < to_free;) {
+        Object *o = (Object *)scan;
+        gc_visit_object(o, evacuate, NULL);
+        scan += heap_object_size(o);
+    }
+    gc_process_weak_roots(survived, evacuate, NULL);
+    mon_sweep(survived, evacuate, NULL);
+    if (GC_EVENT_ON(GCE_OBJECT_FREE)) {
+        for (char *p = from_lo; p < from_hi;) {
+            Object *o = (Object *)p;
+            size_t sz = mark_is_forwarded(o->mark) ? heap_object_size(mark_forwardee(o->mark)) : heap_object_size(o);
+            if (!mark_is_forwarded(o->mark) && !heap_is_filler(o)) gc_event_object_free(o);
+            p += sz;
+        }
+    }
+
+    size_t live = (size_t)(to_free - to_start);
+    if (poison) {
+        memset(from_lo, 0xAB, (size_t)(from_hi - from_lo));
+        mprotect(from_lo, capacity, PROT_NONE);
+    }
+    cur = to;
+    /* keep at least half the space free after a collection, within the reservation */
+    while (live > capacity / 2 && capacity < reserved) {
+        capacity *= 2;
+        if (capacity > reserved) capacity = reserved;
+    }
+    if (poison) mprotect(spaces[1 - cur], capacity, PROT_NONE);
+    atomic_store(&top, to_free);
+    limit = spaces[cur] + capacity;
+    from_lo = from_hi = NULL;
+    gc_after_move();
+}
+
+static size_t ss_used(void) { return (size_t)(atomic_load(&top) - spaces[cur]); }
+static size_t ss_capacity(void) { return capacity * 2; }
+
+static void ss_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
+    for (char *p = spaces[cur]; p < atomic_load(&top);) {
+        Object *o = (Object *)p;
+        size_t sz = heap_object_size(o);
+        if (!heap_is_filler(o)) fn(o, ctx);
+        p += sz;
+    }
+}
+
+const Collector gc_semispace = {
+    .name = "semispace",
+    .moving = true,
+    .init = ss_init,
+    .alloc = ss_alloc,
+    .collect = ss_collect,
+    .used = ss_used,
+    .capacity = ss_capacity,
+    .walk = ss_walk,
+    .barrier = NULL,
+};

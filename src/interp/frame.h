@@ -1,0 +1,54 @@
+/*
+ * frame.h — interpreter frames on the Java stack.
+ *
+ * Each thread has one contiguous Java stack (Thread.stack_base..stack_end) on which frames
+ * are laid out upward:
+ *
+ *      locals[0 .. max_locals)   <- the first arg_slots of these ARE the caller's pushed
+ *      Frame header                 arguments: no copying on calls
+ *      operand stack[0 .. max_stack)
+ *
+ * Native methods get a header-only frame (their arguments are passed as handles), so that
+ * stack traces and stack walks see them.  A frame entered from C (interp_call) is marked
+ * FR_ENTRY: returning from it leaves the interpreter loop.
+ *
+ * `sp` and `pc` are saved into the header whenever the frame's code calls out of the
+ * interpreter (any call, allocation, resolution): the collector then scans [stack, sp)
+ * using the reference map of the instruction at pc, and the caller's arguments already
+ * belong to the callee's locals.
+ */
+#ifndef LOUPE_FRAME_H
+#define LOUPE_FRAME_H
+
+#include "loupe.h"
+#include "interp/prepare.h"
+
+enum {
+    FR_ENTRY = 1 << 0,          /* called from C: return leaves the interpreter */
+    FR_NATIVE = 1 << 1,         /* a native method's frame (header only) */
+    FR_POP_PENDING = 1 << 2,    /* JVMTI NotifyFramePop requested, later */
+};
+
+struct Frame {
+    Method *method;
+    const Insn *pc;             /* current instruction (saved) */
+    Slot *sp;                   /* operand stack top (saved): first free slot */
+    Slot *locals;
+    Frame *prev;
+    Object *lock;               /* monitor held by a synchronized method, GC root */
+    uint32_t flags;
+    uint32_t handle_mark_used;  /* native frames: local handles to release on return */
+    void *handle_mark_chunk;
+};
+
+#define FRAME_SLOTS ((sizeof(Frame) + sizeof(Slot) - 1) / sizeof(Slot))
+
+static inline Slot *frame_stack(Frame *f) { return (Slot *)(f + 1); }
+
+/* bci of the frame's current instruction (-1 for native frames). */
+int frame_bci(const Frame *f);
+/* Source line of the frame's current instruction (-1 unknown, -2 native), as in traces. */
+int frame_line(const Frame *f);
+int method_line_at(const Method *m, int bci);
+
+#endif

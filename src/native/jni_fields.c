@@ -1,0 +1,94 @@
+/*
+ * jni_fields.c — field IDs and the Get/Set<Type>Field families, instance and static,
+ * generated from one list of types.  A jfieldID is the Field itself; statics live in the
+ * holder's mirror (mirror.h).
+ */
+#include "native/jni_internal.h"
+#include "classfile/link.h"
+#include "heap/heap.h"
+#include "runtime/vm.h"
+
+static jfieldID get_field_id(JNIEnv *env, jclass clazz, const char *name, const char *sig, bool is_static) {
+    JNI_ENTER(env);
+    Class *c = jni_class(clazz);
+    if (!c || !name || !sig) {
+        exc_npe(t);
+        JNI_RETURN(NULL);
+    }
+    if (!jni_init_class(t, c)) JNI_RETURN(NULL);
+    Symbol *n = sym_lookup(name, strlen(name)), *s = sym_lookup(sig, strlen(sig));
+    Field *f = n && s ? link_lookup_field(c, n, s) : NULL;
+    if (!f || field_is_static(f) != is_static) {
+        exc_throw(t, VMC_NoSuchFieldError, "%s", name);
+        JNI_RETURN(NULL);
+    }
+    JNI_RETURN((jfieldID)f);
+}
+
+static jfieldID JNICALL jni_GetFieldID(JNIEnv *env, jclass c, const char *name, const char *sig) {
+    return get_field_id(env, c, name, sig, false);
+}
+
+static jfieldID JNICALL jni_GetStaticFieldID(JNIEnv *env, jclass c, const char *name, const char *sig) {
+    return get_field_id(env, c, name, sig, true);
+}
+
+static jobject JNICALL jni_GetObjectField(JNIEnv *env, jobject obj, jfieldID fid) {
+    JNI_ENTER(env);
+    Object *o = hnd_get(obj);
+    JNI_RETURN(hnd_local(t, OBJ_FIELD(o, ((Field *)fid)->offset, Object *)));
+}
+
+static void JNICALL jni_SetObjectField(JNIEnv *env, jobject obj, jfieldID fid, jobject val) {
+    JNI_ENTER(env);
+    HEAP_SET_FIELD(hnd_get(obj), ((Field *)fid)->offset, hnd_get(val));
+    JNI_RETURN_VOID();
+}
+
+static jobject JNICALL jni_GetStaticObjectField(JNIEnv *env, jclass c, jfieldID fid) {
+    JNI_ENTER(env);
+    UNUSED(c);
+    Field *f = (Field *)fid;
+    JNI_RETURN(hnd_local(t, OBJ_FIELD(f->holder->mirror, f->offset, Object *)));
+}
+
+static void JNICALL jni_SetStaticObjectField(JNIEnv *env, jclass c, jfieldID fid, jobject val) {
+    JNI_ENTER(env);
+    UNUSED(c);
+    Field *f = (Field *)fid;
+    HEAP_SET_FIELD(f->holder->mirror, f->offset, hnd_get(val));
+    JNI_RETURN_VOID();
+}
+
+#define PRIM_TYPES(X) \
+    X(Boolean, jboolean) X(Byte, jbyte) X(Char, jchar) X(Short, jshort) X(Int, jint) \
+    X(Long, jlong) X(Float, jfloat) X(Double, jdouble)
+
+#define DEFINE_FIELDS(Name, jtype) \
+    static jtype JNICALL jni_Get##Name##Field(JNIEnv *env, jobject obj, jfieldID fid) { \
+        JNI_ENTER(env); JNI_RETURN(OBJ_FIELD(hnd_get(obj), ((Field *)fid)->offset, jtype)); } \
+    static void JNICALL jni_Set##Name##Field(JNIEnv *env, jobject obj, jfieldID fid, jtype v) { \
+        JNI_ENTER(env); OBJ_FIELD(hnd_get(obj), ((Field *)fid)->offset, jtype) = v; JNI_RETURN_VOID(); } \
+    static jtype JNICALL jni_GetStatic##Name##Field(JNIEnv *env, jclass c, jfieldID fid) { \
+        JNI_ENTER(env); UNUSED(c); Field *f = (Field *)fid; \
+        JNI_RETURN(OBJ_FIELD(f->holder->mirror, f->offset, jtype)); } \
+    static void JNICALL jni_SetStatic##Name##Field(JNIEnv *env, jclass c, jfieldID fid, jtype v) { \
+        JNI_ENTER(env); UNUSED(c); Field *f = (Field *)fid; \
+        OBJ_FIELD(f->holder->mirror, f->offset, jtype) = v; JNI_RETURN_VOID(); }
+PRIM_TYPES(DEFINE_FIELDS)
+
+void jni_fill_fields(struct JNINativeInterface_ *tb) {
+    tb->GetFieldID = jni_GetFieldID;
+    tb->GetStaticFieldID = jni_GetStaticFieldID;
+    tb->GetObjectField = jni_GetObjectField;
+    tb->SetObjectField = jni_SetObjectField;
+    tb->GetStaticObjectField = jni_GetStaticObjectField;
+    tb->SetStaticObjectField = jni_SetStaticObjectField;
+#define FILL_FIELDS(Name, jtype) \
+    tb->Get##Name##Field = jni_Get##Name##Field; \
+    tb->Set##Name##Field = jni_Set##Name##Field; \
+    tb->GetStatic##Name##Field = jni_GetStatic##Name##Field; \
+    tb->SetStatic##Name##Field = jni_SetStatic##Name##Field;
+    PRIM_TYPES(FILL_FIELDS)
+#undef FILL_FIELDS
+}

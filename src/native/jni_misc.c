@@ -1,0 +1,118 @@
+/*
+ * jni_misc.c — RegisterNatives, reflection handles (From/ToReflected*) and NIO direct
+ * buffers.
+ */
+#include "native/jni_internal.h"
+#include "native/natives.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
+#include "heap/heap.h"
+#include "interp/interp.h"
+#include "runtime/vm.h"
+
+static jint JNICALL jni_RegisterNatives(JNIEnv *env, jclass clazz, const JNINativeMethod *methods, jint n) {
+    JNI_ENTER(env);
+    Class *c = jni_class(clazz);
+    if (!c || n < 0 || (!methods && n > 0)) JNI_RETURN(JNI_ERR);
+    for (jint i = 0; i < n; i++)
+        if (!nat_register(t, c, methods[i].name, methods[i].signature, methods[i].fnPtr)) JNI_RETURN(JNI_ERR);
+    JNI_RETURN(JNI_OK);
+}
+
+static jint JNICALL jni_UnregisterNatives(JNIEnv *env, jclass clazz) {
+    JNI_ENTER(env);
+    Class *c = jni_class(clazz);
+    if (!c) JNI_RETURN(JNI_ERR);
+    nat_unregister(c);
+    JNI_RETURN(JNI_OK);
+}
+
+/* (clazz, slot) of a java.lang.reflect.Method/Constructor/Field object */
+static void *reflected_member(Object *o, bool field) {
+    Class *k = o->klass;
+    Field *cf = link_lookup_field(k, sym_intern_cstr("clazz"), sym_intern_cstr("Ljava/lang/Class;"));
+    Field *sf = link_lookup_field(k, sym_intern_cstr("slot"), sym_intern_cstr("I"));
+    if (!cf || !sf) return NULL;
+    Class *c = mirror_class(OBJ_FIELD(o, cf->offset, Object *));
+    jint slot = OBJ_FIELD(o, sf->offset, jint);
+    return field ? (void *)&c->fields[slot] : (void *)&c->methods[slot];
+}
+
+static jmethodID JNICALL jni_FromReflectedMethod(JNIEnv *env, jobject method) {
+    JNI_ENTER(env);
+    Object *o = hnd_get(method);
+    JNI_RETURN(o ? (jmethodID)reflected_member(o, false) : NULL);
+}
+
+static jfieldID JNICALL jni_FromReflectedField(JNIEnv *env, jobject field) {
+    JNI_ENTER(env);
+    Object *o = hnd_get(field);
+    JNI_RETURN(o ? (jfieldID)reflected_member(o, true) : NULL);
+}
+
+/* ---- NIO ---- */
+
+static Method *dbb_ctor;
+static uint32_t address_off, capacity_off;
+
+static bool nio_init(Thread *t) {
+    if (dbb_ctor) return true;
+    Class *dbb = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/DirectByteBuffer"));
+    Class *buf = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/Buffer"));
+    if (!dbb || !buf || !link_class(t, dbb) || !class_init(t, dbb)) return false;
+    address_off = class_find_declared_field(buf, sym_intern_cstr("address"), sym_intern_cstr("J"))->offset;
+    capacity_off = class_find_declared_field(buf, sym_intern_cstr("capacity"), sym_intern_cstr("I"))->offset;
+    dbb_ctor = class_find_declared_method(dbb, sym_init, sym_intern_cstr("(JI)V"));
+    return dbb_ctor != NULL;
+}
+
+static jobject JNICALL jni_NewDirectByteBuffer(JNIEnv *env, void *address, jlong capacity) {
+    JNI_ENTER(env);
+    if (!nio_init(t)) JNI_RETURN(NULL);
+    if (capacity < 0 || capacity > INT32_MAX) {
+        exc_throw(t, VMC_IllegalArgumentException, "Capacity is out of bounds");
+        JNI_RETURN(NULL);
+    }
+    Object *o = heap_alloc_object(t, dbb_ctor->holder);
+    if (!o) JNI_RETURN(NULL);
+    jobject h = hnd_local(t, o);
+    /* DirectByteBuffer(long addr, int cap): the long takes two slots */
+    Slot call[4] = { { .l = hnd_get(h) }, { .j = (jlong)(intptr_t)address }, { .raw = 0 }, { .i = (jint)capacity } };
+    JNI_RETURN(interp_call(t, dbb_ctor, call, NULL) ? h : NULL);
+}
+
+static void *JNICALL jni_GetDirectBufferAddress(JNIEnv *env, jobject buf) {
+    JNI_ENTER(env);
+    Object *o = hnd_get(buf);
+    if (!o || !nio_init(t)) JNI_RETURN(NULL);
+    JNI_RETURN((void *)(intptr_t)OBJ_FIELD(o, address_off, jlong));
+}
+
+static jlong JNICALL jni_GetDirectBufferCapacity(JNIEnv *env, jobject buf) {
+    JNI_ENTER(env);
+    Object *o = hnd_get(buf);
+    if (!o || !nio_init(t)) JNI_RETURN(-1);
+    JNI_RETURN(OBJ_FIELD(o, capacity_off, jint));
+}
+
+/* The loader for FindClass inside JNI_OnLoad: NativeLibraries.getFromClass(). */
+Object *jvm_native_library_loader(Thread *t) {
+    Class *nl = ld_load_boot_or_null(t, sym_intern_cstr("jdk/internal/loader/NativeLibraries"));
+    Method *m = nl ? class_find_declared_method(nl, sym_intern_cstr("getFromClass"), sym_intern_cstr("()Ljava/lang/Class;")) : NULL;
+    Slot r;
+    if (!m || !interp_call(t, m, NULL, &r) || !r.l) {
+        exc_take(t);
+        return NULL;
+    }
+    return mirror_class(r.l)->loader;
+}
+
+void jni_fill_misc(struct JNINativeInterface_ *tb) {
+    tb->RegisterNatives = jni_RegisterNatives;
+    tb->UnregisterNatives = jni_UnregisterNatives;
+    tb->FromReflectedMethod = jni_FromReflectedMethod;
+    tb->FromReflectedField = jni_FromReflectedField;
+    tb->NewDirectByteBuffer = jni_NewDirectByteBuffer;
+    tb->GetDirectBufferAddress = jni_GetDirectBufferAddress;
+    tb->GetDirectBufferCapacity = jni_GetDirectBufferCapacity;
+}

@@ -1,0 +1,121 @@
+/*
+ * jvm_library.c — native libraries (System.loadLibrary through NativeLibraries), raw
+ * monitors for libzip, path canonicalisation, signals, and the jio_* printf family.
+ */
+#include "native/jni_internal.h"
+#include "runtime/vm.h"
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+JNIEXPORT void *JNICALL JVM_LoadLibrary(const char *name, jboolean throw_exception) {
+    void *h = dlopen(name, RTLD_LAZY);
+    if (!h && throw_exception) {
+        Thread *t = thread_current();
+        int old = thread_enter_vm(t);
+        exc_throw(t, VMC_UnsatisfiedLinkError, "%s: %s", name, dlerror());
+        thread_leave_vm(t, old);
+    }
+    return h;
+}
+
+JNIEXPORT void JNICALL JVM_UnloadLibrary(void *handle) { dlclose(handle); }
+
+JNIEXPORT void *JNICALL JVM_FindLibraryEntry(void *handle, const char *name) { return dlsym(handle, name); }
+
+JNIEXPORT jboolean JNICALL JVM_IsSupportedJNIVersion(jint v) {
+    return v == JNI_VERSION_1_1 || v == JNI_VERSION_1_2 || v == JNI_VERSION_1_4 || v == JNI_VERSION_1_6 ||
+           v == JNI_VERSION_1_8 || v == JNI_VERSION_9 || v == JNI_VERSION_10;
+}
+
+JNIEXPORT char *JNICALL JVM_NativePath(char *path) { return path; }
+
+/* ---- raw monitors (libzip's cache lock) ---- */
+
+JNIEXPORT void *JNICALL JVM_RawMonitorCreate(void) {
+    pthread_mutex_t *m = vm_malloc(sizeof *m);
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(m, &a);
+    pthread_mutexattr_destroy(&a);
+    return m;
+}
+
+JNIEXPORT void JNICALL JVM_RawMonitorDestroy(void *mon) {
+    pthread_mutex_destroy(mon);
+    vm_free(mon);
+}
+
+JNIEXPORT jint JNICALL JVM_RawMonitorEnter(void *mon) { return pthread_mutex_lock(mon) == 0 ? 0 : -1; }
+JNIEXPORT void JNICALL JVM_RawMonitorExit(void *mon) { pthread_mutex_unlock(mon); }
+
+/* ---- signals ---- */
+
+static const struct { const char *name; int num; } SIGNALS[] = {
+    { "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT }, { "ILL", SIGILL }, { "TRAP", SIGTRAP },
+    { "ABRT", SIGABRT }, { "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", SIGUSR1 },
+    { "SEGV", SIGSEGV }, { "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM }, { "TERM", SIGTERM },
+    { "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP }, { "TSTP", SIGTSTP }, { "TTIN", SIGTTIN },
+    { "TTOU", SIGTTOU }, { "URG", SIGURG }, { "XCPU", SIGXCPU }, { "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM },
+    { "PROF", SIGPROF }, { "WINCH", SIGWINCH }, { "POLL", SIGPOLL }, { "PWR", SIGPWR }, { "SYS", SIGSYS },
+};
+
+JNIEXPORT jint JNICALL JVM_FindSignal(const char *name) {
+    for (size_t i = 0; i < ARRAY_LEN(SIGNALS); i++)
+        if (strcmp(SIGNALS[i].name, name) == 0) return SIGNALS[i].num;
+    return -1;
+}
+
+/* Java signal handlers (Ctrl-C running shutdown hooks) come with the signal-dispatcher
+ * thread; until then registration reports "not supported" (-1), which java.base
+ * tolerates, and the default action stays in place. */
+JNIEXPORT void *JNICALL JVM_RegisterSignal(jint sig, void *handler) {
+    UNUSED(sig);
+    UNUSED(handler);
+    return (void *)-1;
+}
+
+JNIEXPORT jboolean JNICALL JVM_RaiseSignal(jint sig) { return raise(sig) == 0; }
+
+/* ---- jio_*: printf wrappers with HotSpot's truncation contract ---- */
+
+JNIEXPORT int jio_vsnprintf(char *str, size_t count, const char *fmt, va_list args) {
+    if ((intptr_t)count <= 0) return -1;
+    int r = vsnprintf(str, count, fmt, args);
+    if (r < 0 || (size_t)r >= count) {
+        str[count - 1] = '\0';
+        return -1;
+    }
+    return r;
+}
+
+JNIEXPORT int jio_snprintf(char *str, size_t count, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = jio_vsnprintf(str, count, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+JNIEXPORT int jio_vfprintf(FILE *f, const char *fmt, va_list args) {
+    if (vm_opts.vfprintf_hook) return vm_opts.vfprintf_hook(f, fmt, args);
+    return vfprintf(f, fmt, args);
+}
+
+JNIEXPORT int jio_fprintf(FILE *f, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = jio_vfprintf(f, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+JNIEXPORT int jio_printf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = jio_vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    return r;
+}

@@ -1,0 +1,405 @@
+/*
+ * natives.c — binding and calling native methods.
+ *
+ * Binding happens on a method's first call (or through RegisterNatives), in this order:
+ *   1. the VM's own natives (vm_natives[] in the native/ files, found by class, name and
+ *      descriptor) — Object, Unsafe, MethodHandleNatives and the other classes whose
+ *      natives HotSpot provides itself;
+ *   2. for boot classes, the JNI short then long name in libjava.so;
+ *   3. ClassLoader.findNative(loader, name), which searches the libraries that loader
+ *      (or, for boot classes, the boot loader) has loaded: libnio, libnet, user libraries.
+ * When libjava's registerNatives tables hand us one of our own JVM_* functions, the
+ * registration is swapped for the slot-shaped fast version of that function if there is
+ * one (System.arraycopy, Thread.currentThread, System.nanoTime, ...).
+ *
+ * Calls: JNI natives go through libffi with a call interface prepared once per method;
+ * the arguments become local handles, the thread is in native state for the duration,
+ * and a header-only frame marks the native method on the Java stack.  VM fast natives
+ * get the same frame (for stack traces) but run on the raw operand-stack slots.
+ */
+#include "native/natives.h"
+#include "classfile/classfile.h"
+#include "classfile/loader.h"
+#include "classfile/link.h"
+#include "heap/handles.h"
+#include "interp/interp.h"
+#include "interp/frame.h"
+#include "runtime/exception.h"
+#include "runtime/jstring.h"
+#include "runtime/monitor.h"
+#include "runtime/vm.h"
+#include <dlfcn.h>
+#include <ffi.h>
+#include <stdio.h>
+
+void *nat_libjava;
+
+/* The VM native tables, one per file that provides natives (declared where defined). */
+extern const VMNative vm_natives_system[], vm_natives_class[], vm_natives_thread[], vm_natives_unsafe[],
+    vm_natives_misc[];
+static const VMNative *const tables[] = { vm_natives_system, vm_natives_class, vm_natives_thread, vm_natives_unsafe,
+                                          vm_natives_misc };
+
+void nat_init(void) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib/libjava.so", vm_java_home);
+    nat_libjava = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!nat_libjava) vm_fatal("cannot load %s: %s", path, dlerror());
+}
+
+const VMNative *nat_find_vm_native(Class *c, Method *m) {
+    for (size_t t = 0; t < ARRAY_LEN(tables); t++)
+        for (const VMNative *n = tables[t]; n->klass; n++)
+            if (sym_eq_cstr(c->name, n->klass) && sym_eq_cstr(m->name, n->name) && sym_eq_cstr(m->desc, n->desc))
+                return n;
+    return NULL;
+}
+
+static const VMNative *fast_version_of(void *fn) {
+    for (size_t t = 0; t < ARRAY_LEN(tables); t++)
+        for (const VMNative *n = tables[t]; n->klass; n++)
+            if (n->jni == fn && n->fast) return n;
+    return NULL;
+}
+
+/* ---- JNI names ---- */
+
+static void mangle(const char *s, const char *end, char *out, size_t *pos, size_t cap) {
+    for (; s < end && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char buf[8];
+        const char *piece = buf;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+            buf[0] = (char)c;
+            buf[1] = '\0';
+        } else if (c == '/') piece = "_";
+        else if (c == '_') piece = "_1";
+        else if (c == ';') piece = "_2";
+        else if (c == '[') piece = "_3";
+        else {
+            /* decode one modified-UTF-8 char and write _0xxxx */
+            unsigned v = c;
+            if ((c & 0xE0) == 0xC0 && s + 1 < end) {
+                v = ((c & 0x1Fu) << 6) | (s[1] & 0x3Fu);
+                s += 1;
+            } else if ((c & 0xF0) == 0xE0 && s + 2 < end) {
+                v = ((c & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
+                s += 2;
+            }
+            snprintf(buf, sizeof buf, "_0%04x", v);
+        }
+        size_t l = strlen(piece);
+        if (*pos + l < cap) {
+            memcpy(out + *pos, piece, l);
+            *pos += l;
+        }
+    }
+    out[*pos < cap ? *pos : cap - 1] = '\0';
+}
+
+static void jni_short_name(Method *m, char *out, size_t cap) {
+    size_t pos = 5;
+    memcpy(out, "Java_", 6);
+    mangle(m->holder->name->str, m->holder->name->str + m->holder->name->len, out, &pos, cap);
+    mangle("/", "/" + 1, out, &pos, cap);
+    mangle(m->name->str, m->name->str + m->name->len, out, &pos, cap);
+}
+
+static void jni_long_name(Method *m, char *out, size_t cap) {
+    jni_short_name(m, out, cap);
+    size_t pos = strlen(out);
+    if (pos + 2 < cap) {
+        out[pos++] = '_';
+        out[pos++] = '_';
+    }
+    const char *d = m->desc->str + 1;
+    const char *end = strchr(d, ')');
+    mangle(d, end ? end : d, out, &pos, cap);
+}
+
+static Method *find_native_method;
+
+/* ClassLoader.findNative(loader, name): the address of `name` in a library the loader has
+ * loaded, or 0. */
+static void *find_native_through_loader(Thread *t, Object *loader, const char *name) {
+    if (!VMC(ClassLoader) || vm_phase < VM_PHASE_START) return NULL;
+    if (!find_native_method) {
+        find_native_method = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("findNative"),
+                                                        sym_intern_cstr("(Ljava/lang/ClassLoader;Ljava/lang/String;)J"));
+        if (!find_native_method) return NULL;
+    }
+    HandleMark hm = hnd_mark(t);
+    Object **lh = hnd_new(t, loader);
+    Object *s = jstr_new_utf8(t, name);
+    void *r = NULL;
+    if (s) {
+        Slot args[2] = { { .l = *lh }, { .l = s } };
+        Slot res;
+        if (interp_call(t, find_native_method, args, &res)) r = (void *)(intptr_t)res.j;
+        else exc_take(t);
+    }
+    hnd_release(t, hm);
+    return r;
+}
+
+static void *lookup_name(Thread *t, Method *m, const char *name) {
+    void *fn = NULL;
+    if (!m->holder->loader) fn = dlsym(nat_libjava, name);
+    if (!fn) fn = find_native_through_loader(t, m->holder->loader, name);
+    return fn;
+}
+
+static void describe_method(Method *m, char *buf, size_t n) {
+    char c[256];
+    snprintf(buf, n, "'%s %s.%s%s'", bt_name((BasicType)m->ret_type), class_external_name(m->holder, c, sizeof c),
+             m->name->str, m->desc->str);
+}
+
+static bool bind(Thread *t, Method *m) {
+    const VMNative *vn = nat_find_vm_native(m->holder, m);
+    if (vn) {
+        if (vn->fast) {
+            m->native_fn = (void *)vn->fast;
+            __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
+        } else {
+            m->native_fn = vn->jni;
+        }
+        return true;
+    }
+    char name[1024];
+    jni_short_name(m, name, sizeof name);
+    void *fn = lookup_name(t, m, name);
+    if (!fn) {
+        jni_long_name(m, name, sizeof name);
+        fn = lookup_name(t, m, name);
+    }
+    if (!fn) {
+        char d[1024];
+        describe_method(m, d, sizeof d);
+        exc_throw(t, VMC_UnsatisfiedLinkError, "%s", d);
+        return false;
+    }
+    if (vm_opts.verbose_jni) {
+        char c[256];
+        vm_log("jni,resolve", "[Dynamic-linking native method %s.%s ... JNI]", class_external_name(m->holder, c, sizeof c), m->name->str);
+    }
+    const VMNative *fast = fast_version_of(fn);
+    if (fast) {
+        m->native_fn = (void *)fast->fast;
+        __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
+    } else {
+        __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
+    }
+    return true;
+}
+
+bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *fn) {
+    Symbol *n = sym_lookup(name, strlen(name)), *s = sym_lookup(sig, strlen(sig));
+    Method *m = n && s ? class_find_declared_method(c, n, s) : NULL;
+    if (!m || !method_is_native(m)) {
+        char cn[256];
+        exc_throw(t, VMC_NoSuchMethodError, "Method '%s %s' name or signature does not match", name, sig);
+        UNUSED(cn);
+        return false;
+    }
+    /* the VM's fast version wins over what a library registers for the same method */
+    const VMNative *fast = nat_find_vm_native(c, m);
+    if (!fast || !fast->fast) fast = fast_version_of(fn);
+    if (fast) {
+        m->native_fn = (void *)fast->fast;
+        __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
+    } else {
+        __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
+    }
+    if (vm_opts.verbose_jni) {
+        char cn[256];
+        vm_log("jni,resolve", "[Registering JNI native method %s.%s]", class_external_name(c, cn, sizeof cn), name);
+    }
+    return true;
+}
+
+void nat_unregister(Class *c) {
+    for (uint16_t i = 0; i < c->nmethods; i++) {
+        Method *m = &c->methods[i];
+        if (!method_is_native(m)) continue;
+        m->native_fn = NULL;
+        m->kind = MK_NATIVE;
+    }
+}
+
+/* ---- calling ---- */
+
+typedef struct NativeCif {
+    ffi_cif cif;
+    ffi_type *rtype;
+    int nargs;
+    ffi_type *types[];
+} NativeCif;
+
+static ffi_type *ffi_of(char c) {
+    switch (c) {
+    case 'Z': return &ffi_type_uint8;
+    case 'B': return &ffi_type_sint8;
+    case 'C': return &ffi_type_uint16;
+    case 'S': return &ffi_type_sint16;
+    case 'I': return &ffi_type_sint32;
+    case 'J': return &ffi_type_sint64;
+    case 'F': return &ffi_type_float;
+    case 'D': return &ffi_type_double;
+    case 'V': return &ffi_type_void;
+    default: return &ffi_type_pointer;
+    }
+}
+
+static NativeCif *prepare_cif(Method *m) {
+    NativeCif *nc = m->native_cif;
+    if (nc) return nc;
+    int n = 2;
+    for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p)) n++;
+    nc = vm_calloc(1, sizeof *nc + (size_t)n * sizeof(ffi_type *));
+    nc->nargs = n;
+    nc->types[0] = &ffi_type_pointer;
+    nc->types[1] = &ffi_type_pointer;
+    int i = 2;
+    for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p)) nc->types[i++] = ffi_of(*p);
+    nc->rtype = ffi_of(strchr(m->desc->str, ')')[1]);
+    if (ffi_prep_cif(&nc->cif, FFI_DEFAULT_ABI, (unsigned)n, nc->rtype, nc->types) != FFI_OK)
+        vm_fatal("ffi_prep_cif failed for %s.%s", m->holder->name->str, m->name->str);
+    NativeCif *expected = NULL;
+    if (!__atomic_compare_exchange_n((NativeCif **)&m->native_cif, &expected, nc, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        vm_free(nc);
+        return expected;
+    }
+    return nc;
+}
+
+static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
+    Frame *nf = (Frame *)interp_free_area(t);
+    if ((Slot *)(nf + 1) > t->stack_limit) {
+        exc_throw_soe(t);
+        return NULL;
+    }
+    nf->method = m;
+    nf->pc = NULL;
+    nf->locals = args;
+    nf->sp = (Slot *)(nf + 1);
+    nf->prev = t->top;
+    nf->lock = NULL;
+    nf->flags = FR_NATIVE;
+    t->top = nf;
+    return nf;
+}
+
+static bool call_vm_native(Thread *t, Method *m, Slot *args) {
+    Frame *nf = push_native_frame(t, m, args);
+    if (!nf) return false;
+    Slot ret;
+    bool ok = ((VMNativeFn)m->native_fn)(t, args, &ret);
+    t->top = nf->prev;
+    if (ok && m->ret_type != T_VOID) args[0] = ret;
+    return ok && !exc_pending(t);
+}
+
+typedef union NativeValue {
+    jint i;
+    jlong j;
+    jfloat f;
+    jdouble d;
+    void *p;
+    jbyte b;
+    jshort s;
+    jchar c;
+    jboolean z;
+} NativeValue;
+
+static bool call_jni(Thread *t, Method *m, Slot *args) {
+    NativeCif *nc = prepare_cif(m);
+    HandleMark hm = hnd_mark(t);
+    Frame *nf = push_native_frame(t, m, args);
+    if (!nf) {
+        hnd_release(t, hm);
+        return false;
+    }
+    NativeValue vals[nc->nargs];
+    void *ptrs[nc->nargs];
+    vals[0].p = (void *)t;
+    int slot = 0;
+    if (method_is_static(m)) {
+        vals[1].p = hnd_local(t, m->holder->mirror);
+    } else {
+        vals[1].p = hnd_local(t, args[0].l);
+        slot = 1;
+    }
+    int i = 2;
+    for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p), i++) {
+        switch (*p) {
+        case 'Z': vals[i].z = (jboolean)args[slot++].i; break;
+        case 'B': vals[i].b = (jbyte)args[slot++].i; break;
+        case 'C': vals[i].c = (jchar)args[slot++].i; break;
+        case 'S': vals[i].s = (jshort)args[slot++].i; break;
+        case 'I': vals[i].i = args[slot++].i; break;
+        case 'F': vals[i].f = args[slot++].f; break;
+        case 'J': vals[i].j = args[slot].j; slot += 2; break;
+        case 'D': vals[i].d = args[slot].d; slot += 2; break;
+        default: vals[i].p = hnd_local(t, args[slot++].l); break;
+        }
+    }
+    for (int k = 0; k < nc->nargs; k++) ptrs[k] = &vals[k];
+    if (m->access & JVM_ACC_SYNCHRONIZED) {
+        nf->lock = hnd_get((jobject)vals[1].p);
+        mon_enter(t, &nf->lock);
+    }
+    union { ffi_arg a; jlong j; jfloat f; jdouble d; void *p; } rv;
+    rv.j = 0;
+    int old = t->state;
+    atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
+    ffi_call(&nc->cif, FFI_FN(m->native_fn), &rv, ptrs);
+    atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
+    thread_poll(t);
+    if (nf->lock) {
+        HandleMark hm2 = hnd_mark(t);
+        Object **pending = hnd_new(t, exc_take(t));
+        mon_exit(t, nf->lock);
+        if (*pending) exc_set(t, *pending);
+        hnd_release(t, hm2);
+        nf->lock = NULL;
+    }
+    Slot result;
+    result.raw = 0;
+    switch (m->ret_type) {
+    case T_BOOLEAN: result.i = (jboolean)rv.a != 0; break;
+    case T_BYTE: result.i = (jbyte)rv.a; break;
+    case T_CHAR: result.i = (jchar)rv.a; break;
+    case T_SHORT: result.i = (jshort)rv.a; break;
+    case T_INT: result.i = (jint)rv.a; break;
+    case T_LONG: result.j = rv.j; break;
+    case T_FLOAT: result.f = rv.f; break;
+    case T_DOUBLE: result.d = rv.d; break;
+    case T_OBJECT: case T_ARRAY: result.l = hnd_get((jobject)rv.p); break;
+    default: break;
+    }
+    t->top = nf->prev;
+    hnd_release(t, hm);
+    if (exc_pending(t)) return false;
+    if (m->ret_type != T_VOID) args[0] = result;
+    return true;
+}
+
+bool nat_invoke(Thread *t, Method *m, Slot *args) {
+    switch (m->kind) {
+    case MK_ABSTRACT: {
+        char c[256];
+        exc_throw(t, VMC_AbstractMethodError, "%s.%s%s", class_external_name(m->holder, c, sizeof c), m->name->str, m->desc->str);
+        return false;
+    }
+    case MK_VM_NATIVE:
+        return call_vm_native(t, m, args);
+    default:
+        if (!m->native_fn) {
+            if (!bind(t, m)) return false;
+            if (m->kind == MK_VM_NATIVE) return call_vm_native(t, m, args);
+        }
+        return call_jni(t, m, args);
+    }
+}

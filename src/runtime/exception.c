@@ -1,0 +1,356 @@
+/*
+ * exception.c — creating and throwing exceptions from VM code; stack traces.
+ *
+ * A VM-thrown exception is constructed through its (String) constructor, like
+ * `new NullPointerException(msg)` in Java, so it runs Throwable's own initialisation and
+ * fillInStackTrace.  If the construction itself fails (out of memory, stack overflow)
+ * the failure is what remains pending — never a half-built object.
+ *
+ * Backtraces.  Throwable.fillInStackTrace(int) reaches exc_fill_backtrace, which records
+ * (Method*, bci) pairs of the current stack in a long[] stored in Throwable.backtrace,
+ * skipping the fillInStackTrace frames, the throwable's own constructors and hidden
+ * frames, as HotSpot does.  StackTraceElements are made from it only when asked for
+ * (exc_fill_elements, behind Throwable.getOurStackTrace).
+ */
+#include "runtime/exception.h"
+#include "runtime/jstring.h"
+#include "runtime/mirror.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
+#include "heap/heap.h"
+#include "interp/interp.h"
+#include "interp/frame.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+Object *exc_prealloc_oom;
+Object *exc_prealloc_soe;
+
+static _Thread_local int throwing_depth;
+
+void exc_set(Thread *t, Object *o) { t->exception = o; }
+
+Object *exc_take(Thread *t) {
+    Object *e = t->exception;
+    t->exception = NULL;
+    return e;
+}
+
+static Method *find_ctor(Class *c, const char *desc) {
+    return class_find_declared_method(c, sym_init, sym_intern_cstr(desc));
+}
+
+/* new C(msg) (or new C() when the class has no (String) constructor); result pending. */
+static void construct_and_throw(Thread *t, Class *c, const char *msg) {
+    if (throwing_depth > 2) {
+        /* throwing while throwing (e.g. the exception's class failed to initialise):
+         * fall back to a preallocated error rather than recursing */
+        exc_set(t, exc_prealloc_soe ? exc_prealloc_soe : exc_prealloc_oom);
+        return;
+    }
+    throwing_depth++;
+    HandleMark hm = hnd_mark(t);
+    Object *saved = exc_take(t);
+    Object **saved_h = hnd_new(t, saved);
+    if (!class_init(t, c)) goto out;
+    Object **msg_h = hnd_new(t, NULL);
+    if (msg) {
+        Object *s = jstr_new_utf8(t, msg);
+        if (!s) goto out;
+        *msg_h = s;
+    }
+    Object *o = heap_alloc_object(t, c);
+    if (!o) goto out;
+    Object **h = hnd_new(t, o);
+    Method *ctor = find_ctor(c, "(Ljava/lang/String;)V");
+    bool ok;
+    if (ctor) {
+        Slot args[2] = { { .l = *h }, { .l = *msg_h } };
+        ok = interp_call(t, ctor, args, NULL);
+    } else {
+        ctor = find_ctor(c, "()V");
+        if (!ctor) vm_fatal("%s has no usable constructor", c->name->str);
+        Slot args[1] = { { .l = *h } };
+        ok = interp_call(t, ctor, args, NULL);
+    }
+    if (ok) exc_set(t, *h);
+out:
+    UNUSED(saved_h);
+    hnd_release(t, hm);
+    throwing_depth--;
+}
+
+void exc_throw_class(Thread *t, Class *c, const char *msg) { construct_and_throw(t, c, msg); }
+
+void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) {
+    char buf[2048];
+    const char *msg = NULL;
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(buf, sizeof buf, fmt, ap);
+        va_end(ap);
+        msg = buf;
+    }
+    Class *c = vmc_get(t, id);
+    if (!c) {
+        if (!exc_pending(t)) vm_fatal("cannot load %s to throw it: %s", vm_class_names[id], msg ? msg : "");
+        return;
+    }
+    construct_and_throw(t, c, msg);
+}
+
+void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cause) {
+    exc_throw(t, id, "%s", msg);
+    Object *e = t->exception;
+    if (!e || !cause || !*cause) return;
+    HandleMark hm = hnd_mark(t);
+    Object **eh = hnd_new(t, exc_take(t));
+    Method *init_cause = link_lookup_method((*eh)->klass, sym_intern_cstr("initCause"),
+                                            sym_intern_cstr("(Ljava/lang/Throwable;)Ljava/lang/Throwable;"));
+    Slot args[2] = { { .l = *eh }, { .l = *cause } };
+    Slot r;
+    if (init_cause && interp_call(t, init_cause, args, &r)) exc_set(t, *eh);
+    hnd_release(t, hm);
+}
+
+void exc_throw_oom(Thread *t, const char *what) {
+    static _Thread_local bool in_oom;
+    if (!in_oom && VMC(OutOfMemoryError)) {
+        in_oom = true;
+        exc_throw(t, VMC_OutOfMemoryError, "%s", what);
+        in_oom = false;
+        if (t->exception && t->exception->klass == VMC(OutOfMemoryError)) return;
+    }
+    exc_set(t, exc_prealloc_oom);
+}
+
+void exc_throw_soe(Thread *t) {
+    exc_set(t, exc_prealloc_soe);
+}
+
+/* ---- common VM exceptions ---- */
+
+void exc_npe(Thread *t) { exc_throw(t, VMC_NullPointerException, NULL); }
+
+void exc_aioobe(Thread *t, jint index, jint length) {
+    exc_throw(t, VMC_ArrayIndexOutOfBoundsException, "Index %d out of bounds for length %d", (int)index, (int)length);
+}
+
+static const char *loader_desc(Class *c, char *buf, size_t n) {
+    Class *e = class_is_array(c) ? c->element : c;
+    if (!e->loader) return "'bootstrap'";
+    snprintf(buf, n, "'app'");
+    return buf;
+}
+
+static const char *module_desc(Class *c, char *buf, size_t n) {
+    Class *e = class_is_array(c) ? c->element : c;
+    Object *mod = c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
+    UNUSED(e);
+    if (mod) {
+        static uint32_t name_off;
+        if (!name_off) {
+            Field *f = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"));
+            name_off = f ? f->offset : 0;
+        }
+        Object *nm = name_off ? OBJ_FIELD(mod, name_off, Object *) : NULL;
+        if (nm) {
+            char *u = jstr_to_utf8(nm);
+            snprintf(buf, n, "module %s", u);
+            vm_free(u);
+            return buf;
+        }
+    }
+    return "unnamed module";
+}
+
+void exc_class_cast(Thread *t, Class *from, Class *to) {
+    char a[256], b[256], la[64], lb[64], ma[300], mb[300], msg[1400];
+    class_external_name(from, a, sizeof a);
+    class_external_name(to, b, sizeof b);
+    const char *fl = loader_desc(from, la, sizeof la), *tl = loader_desc(to, lb, sizeof lb);
+    const char *fm = module_desc(from, ma, sizeof ma), *tm = module_desc(to, mb, sizeof mb);
+    if (strcmp(fm, tm) == 0 && strcmp(fl, tl) == 0)
+        snprintf(msg, sizeof msg, "class %s cannot be cast to class %s (%s and %s are in %s of loader %s)", a, b, a, b, fm, fl);
+    else
+        snprintf(msg, sizeof msg, "class %s cannot be cast to class %s (%s is in %s of loader %s; %s is in %s of loader %s)",
+                 a, b, a, fm, fl, b, tm, tl);
+    exc_throw(t, VMC_ClassCastException, "%s", msg);
+}
+
+void exc_array_store(Thread *t, Class *value_class, Class *array_class) {
+    UNUSED(array_class);
+    char a[256];
+    exc_throw(t, VMC_ArrayStoreException, "%s", class_external_name(value_class, a, sizeof a));
+}
+
+/* ---- backtraces ---- */
+
+static uint32_t off_backtrace, off_depth, off_stacktrace;
+
+static void throwable_offsets(void) {
+    if (off_backtrace) return;
+    Class *c = VMC(Throwable);
+    off_backtrace = class_find_declared_field(c, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
+    off_depth = class_find_declared_field(c, sym_intern_cstr("depth"), sym_intern_cstr("I"))->offset;
+    off_stacktrace = class_find_declared_field(c, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
+}
+
+static bool frame_is_hidden(Frame *f) { return (f->method->flags & MF_HIDDEN) != 0; }
+
+void exc_fill_backtrace(Thread *t, Object **throwable) {
+    throwable_offsets();
+    Class *tc = (*throwable)->klass;
+    Frame *f = t->top;
+    Symbol *fist = sym_intern_cstr("fillInStackTrace");
+    while (f && f->method->name == fist && class_is_subclass(tc, f->method->holder)) f = f->prev;
+    while (f && f->method->name == sym_init && class_is_subclass(tc, f->method->holder)) f = f->prev;
+    int n = 0;
+    for (Frame *g = f; g; g = g->prev)
+        if (!frame_is_hidden(g)) n++;
+    Class *lac = ld_array_of(t, vm_primitive[T_LONG]);
+    Object *bt = lac ? heap_alloc_array(t, lac, 2 * n) : NULL;
+    if (!bt) {
+        exc_take(t);    /* no room for a backtrace: the throwable simply has none */
+        return;
+    }
+    /* the allocation may have moved objects but not frames: re-walk from the saved start */
+    jlong *e = ARRAY_ELEMS(bt, jlong);
+    int i = 0;
+    for (Frame *g = f; g && i < n; g = g->prev) {
+        if (frame_is_hidden(g)) continue;
+        e[2 * i] = (jlong)(intptr_t)g->method;
+        e[2 * i + 1] = frame_bci(g);
+        i++;
+    }
+    HEAP_SET_FIELD(*throwable, off_backtrace, bt);
+    OBJ_FIELD(*throwable, off_depth, jint) = n;
+}
+
+static uint32_t ste_off(const char *name, const char *desc) {
+    Field *f = class_find_declared_field(VMC(StackTraceElement), sym_intern_cstr(name), sym_intern_cstr(desc));
+    if (!f) vm_fatal("StackTraceElement.%s missing", name);
+    return f->offset;
+}
+
+static Object *module_of_class(Class *c) {
+    return c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
+}
+
+bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
+    throwable_offsets();
+    if (!vmc_get(t, VMC_StackTraceElement)) return false;
+    static uint32_t o_cls, o_loader, o_mod, o_modver, o_decl, o_meth, o_file, o_line;
+    if (!o_cls) {
+        o_cls = ste_off("declaringClassObject", "Ljava/lang/Class;");
+        o_loader = ste_off("classLoaderName", "Ljava/lang/String;");
+        o_mod = ste_off("moduleName", "Ljava/lang/String;");
+        o_modver = ste_off("moduleVersion", "Ljava/lang/String;");
+        o_decl = ste_off("declaringClass", "Ljava/lang/String;");
+        o_meth = ste_off("methodName", "Ljava/lang/String;");
+        o_file = ste_off("fileName", "Ljava/lang/String;");
+        o_line = ste_off("lineNumber", "I");
+    }
+    Object *bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+    jint depth = OBJ_FIELD(*throwable, off_depth, jint);
+    jint n = array_length(*elements);
+    if (!bt) return true;
+    for (jint i = 0; i < n && i < depth; i++) {
+        bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+        Method *m = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];
+        int bci = (int)ARRAY_ELEMS(bt, jlong)[2 * i + 1];
+        Object *ste = ARRAY_ELEMS(*elements, Object *)[i];
+        if (!ste) {
+            exc_npe(t);
+            return false;
+        }
+        HandleMark hm = hnd_mark(t);
+        Object **sh = hnd_new(t, ste);
+        char name[1024];
+        Object *s = jstr_new_utf8(t, class_external_name(m->holder, name, sizeof name));
+        if (!s) return false;
+        HEAP_SET_FIELD(*sh, o_decl, s);
+        s = jstr_intern_sym(t, m->name);
+        if (!s) return false;
+        HEAP_SET_FIELD(*sh, o_meth, s);
+        if (m->holder->source_file) {
+            s = jstr_intern_sym(t, m->holder->source_file);
+            if (!s) return false;
+            HEAP_SET_FIELD(*sh, o_file, s);
+        }
+        HEAP_SET_FIELD(*sh, o_cls, m->holder->mirror);
+        OBJ_FIELD(*sh, o_line, jint) = method_is_native(m) ? -2 : method_line_at(m, bci);
+        Object *mod = module_of_class(m->holder);
+        if (mod) {
+            static uint32_t mod_name_off;
+            if (!mod_name_off) mod_name_off = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+            Object *mn = OBJ_FIELD(mod, mod_name_off, Object *);
+            if (mn) {
+                HEAP_SET_FIELD(*sh, o_mod, mn);
+                extern Object *module_version_string(Thread *t, Object *module);
+                Object *ver = module_version_string(t, mod);
+                if (ver) HEAP_SET_FIELD(*sh, o_modver, ver);
+            }
+        }
+        if (m->holder->loader) {
+            static uint32_t loader_name_off;
+            if (!loader_name_off) loader_name_off = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+            Object *ln = OBJ_FIELD(m->holder->loader, loader_name_off, Object *);
+            if (ln) HEAP_SET_FIELD(*sh, o_loader, ln);
+        }
+        hnd_release(t, hm);
+    }
+    return true;
+}
+
+void exc_describe(Thread *t) {
+    Object *e = exc_take(t);
+    if (!e) return;
+    HandleMark hm = hnd_mark(t);
+    Object **h = hnd_new(t, e);
+    fflush(stdout);
+    fprintf(stderr, "Exception ");
+    if (t->jthread) {
+        extern uint32_t jthread_name_off;
+        Object *nm = OBJ_FIELD(t->jthread, jthread_name_off, Object *);
+        if (nm) {
+            char *u = jstr_to_utf8(nm);
+            fprintf(stderr, "in thread \"%s\" ", u);
+            vm_free(u);
+        }
+    }
+    fflush(stderr);
+    Method *pst = link_lookup_method((*h)->klass, sym_intern_cstr("printStackTrace"), sym_void_sig);
+    Slot args[1] = { { .l = *h } };
+    if (pst && !interp_call(t, pst, args, NULL)) exc_take(t);
+    hnd_release(t, hm);
+}
+
+/* Prints an exception without running Java code: class, message, cause chain and the
+ * recorded backtrace.  For failures during start-up, when printStackTrace cannot run. */
+void exc_print_raw(Object *e) {
+    throwable_offsets();
+    static uint32_t msg_off, cause_off;
+    if (!msg_off) {
+        msg_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        cause_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
+    }
+    for (int depth = 0; e && depth < 8; depth++) {
+        char name[256];
+        Object *msg = OBJ_FIELD(e, msg_off, Object *);
+        char *m = msg ? jstr_to_utf8(msg) : NULL;
+        fprintf(stderr, "%s%s%s%s\n", depth ? "Caused by: " : "", class_external_name(e->klass, name, sizeof name), m ? ": " : "", m ? m : "");
+        vm_free(m);
+        Object *bt = OBJ_FIELD(e, off_backtrace, Object *);
+        jint n = OBJ_FIELD(e, off_depth, jint);
+        for (jint i = 0; bt && i < n && i < 40; i++) {
+            Method *mt = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];
+            int bci = (int)ARRAY_ELEMS(bt, jlong)[2 * i + 1];
+            fprintf(stderr, "\tat %s.%s(%s:%d)\n", mt->holder->name->str, mt->name->str,
+                    mt->holder->source_file ? mt->holder->source_file->str : "?", method_line_at(mt, bci));
+        }
+        Object *c = OBJ_FIELD(e, cause_off, Object *);
+        e = c == e ? NULL : c;
+    }
+}

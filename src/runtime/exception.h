@@ -1,0 +1,56 @@
+/*
+ * exception.h — throwing Java exceptions from VM code, and stack traces.
+ *
+ * VM code signals failure by leaving an exception pending in the thread (t->exception) and
+ * returning a failure value; the interpreter then dispatches it through exception tables.
+ * Exceptions the VM creates are real Java objects built by their (String) constructor, so
+ * they carry a stack trace filled by Throwable.fillInStackTrace like any other.
+ */
+#ifndef LOUPE_EXCEPTION_H
+#define LOUPE_EXCEPTION_H
+
+#include "loupe.h"
+#include "runtime/vm.h"
+#include "runtime/thread.h"
+
+static inline bool exc_pending(Thread *t) { return t->exception != NULL; }
+
+/* Makes o the pending exception. */
+void exc_set(Thread *t, Object *o);
+/* Takes the pending exception off the thread and returns it. */
+Object *exc_take(Thread *t);
+
+/* Creates and throws an exception of the class `id` with a printf-style message (NULL fmt:
+ * no message).  If creating it fails, that failure is what stays pending. */
+void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Same with an explicit class (a subclass of Throwable, loaded). */
+void exc_throw_class(Thread *t, Class *c, const char *msg);
+/* Throws with a cause: new C(msg, cause) if such a constructor exists, else C(msg).initCause. */
+void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cause);
+/* Throws the preallocated OutOfMemoryError (safe when the heap is exhausted). */
+void exc_throw_oom(Thread *t, const char *what);
+/* StackOverflowError, usable when the stack is nearly exhausted. */
+void exc_throw_soe(Thread *t);
+
+/* Common VM exceptions with HotSpot's messages. */
+void exc_npe(Thread *t);
+void exc_aioobe(Thread *t, jint index, jint length);
+void exc_class_cast(Thread *t, Class *from, Class *to);
+void exc_array_store(Thread *t, Class *value_class, Class *array_class);
+
+/* Fills the VM-private backtrace of a Throwable from the current stack (JVM_FillInStackTrace):
+ * skips the fillInStackTrace frames and the throwable's own constructors. */
+void exc_fill_backtrace(Thread *t, Object **throwable);
+/* Fills StackTraceElement[] from a Throwable's backtrace (JVM_InitStackTraceElementArray). */
+bool exc_fill_elements(Thread *t, Object **elements, Object **throwable);
+/* Calls Throwable.printStackTrace() on the pending exception (JNI ExceptionDescribe). */
+void exc_describe(Thread *t);
+
+/* Prints an exception from C data only (start-up failures). */
+void exc_print_raw(Object *e);
+
+/* The preallocated exceptions, made at start-up (roots). */
+extern Object *exc_prealloc_oom;
+extern Object *exc_prealloc_soe;
+
+#endif

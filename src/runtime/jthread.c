@@ -1,0 +1,290 @@
+/*
+ * jthread.c — java.lang.Thread from the VM's side.
+ *
+ * The VM owns a few fields of java.lang.Thread (JDK 17 keeps them on Thread itself):
+ * eetop (non-zero while the thread is alive: it holds the Thread record), threadStatus
+ * (JVMTI state bits, decoded by Thread.getState) and the interrupt flag, which Java sets
+ * and the VM tests-and-clears when a blocking call is interrupted.
+ *
+ * Starting a thread (JVM_StartThread) creates a pthread whose body attaches a Thread
+ * record, runs Thread.run(), dispatches an uncaught exception to the thread's handler and
+ * ends the thread as HotSpot does: Thread.exit(), status TERMINATED, eetop cleared, and a
+ * notifyAll on the Thread object so that join() returns.
+ *
+ * Sleeping and parking wait on the thread's own mutex/condition pair in a safe state; an
+ * interrupt or unpark signals it.
+ */
+#include "runtime/jthread.h"
+#include "runtime/exception.h"
+#include "runtime/jstring.h"
+#include "runtime/monitor.h"
+#include "runtime/vm.h"
+#include "classfile/link.h"
+#include "heap/heap.h"
+#include "interp/interp.h"
+#include <errno.h>
+#include <sched.h>
+#include <time.h>
+
+uint32_t jthread_eetop_off, jthread_status_off, jthread_interrupted_off, jthread_priority_off, jthread_daemon_off,
+    jthread_name_off, jthread_group_off, jthread_ccl_off, jthread_stacksize_off, jthread_tid_off, jthread_inherited_acc_off;
+
+static uint32_t thread_field(const char *name, const char *desc) {
+    Field *f = class_find_declared_field(VMC(Thread), sym_intern_cstr(name), sym_intern_cstr(desc));
+    if (!f) vm_fatal("java.lang.Thread.%s missing", name);
+    return f->offset;
+}
+
+bool jthread_init(Thread *t) {
+    UNUSED(t);
+    jthread_eetop_off = thread_field("eetop", "J");
+    jthread_status_off = thread_field("threadStatus", "I");
+    jthread_interrupted_off = thread_field("interrupted", "Z");
+    jthread_priority_off = thread_field("priority", "I");
+    jthread_daemon_off = thread_field("daemon", "Z");
+    jthread_name_off = thread_field("name", "Ljava/lang/String;");
+    jthread_group_off = thread_field("group", "Ljava/lang/ThreadGroup;");
+    jthread_ccl_off = thread_field("contextClassLoader", "Ljava/lang/ClassLoader;");
+    jthread_stacksize_off = thread_field("stackSize", "J");
+    jthread_tid_off = thread_field("tid", "J");
+    jthread_inherited_acc_off = thread_field("inheritedAccessControlContext", "Ljava/security/AccessControlContext;");
+    return true;
+}
+
+void thread_set_java_status(Thread *t, int status) {
+    if (t->jthread && jthread_status_off) OBJ_FIELD(t->jthread, jthread_status_off, jint) = status;
+}
+
+Thread *thread_from_jthread(Object *jt) {
+    return jt ? (Thread *)(intptr_t)OBJ_FIELD(jt, jthread_eetop_off, jlong) : NULL;
+}
+
+bool jthread_take_interrupt(Thread *t) {
+    if (!t->jthread || !OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean)) return false;
+    OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean) = JNI_FALSE;
+    pthread_mutex_lock(&t->park_lock);
+    t->interrupt_pending = false;
+    pthread_mutex_unlock(&t->park_lock);
+    return true;
+}
+
+bool jthread_prepare_wait(Thread *t) {
+    pthread_mutex_lock(&t->park_lock);
+    t->interrupt_pending = false;
+    pthread_mutex_unlock(&t->park_lock);
+    /* an interrupt that arrived before the flag was cleared shows in the Java field */
+    return jthread_is_interrupted(t);
+}
+
+/* ---- attaching a Java Thread object to a running thread ---- */
+
+bool jthread_attach_object(Thread *t, Object **group, const char *name, bool daemon) {
+    Class *tc = VMC(Thread);
+    if (!class_init(t, tc)) return false;
+    HandleMark hm = hnd_mark(t);
+    Object *o = heap_alloc_object(t, tc);
+    bool ok = false;
+    if (o) {
+        /* Thread(ThreadGroup, String) calls currentThread(), which must already answer this
+         * half-built object (HotSpot's order) */
+        OBJ_FIELD(o, jthread_eetop_off, jlong) = (jlong)(intptr_t)t;
+        OBJ_FIELD(o, jthread_priority_off, jint) = 5;
+        OBJ_FIELD(o, jthread_daemon_off, jboolean) = daemon;
+        t->jthread = o;
+        t->daemon = daemon;
+        Object **nh = hnd_new(t, NULL);
+        if (name) *nh = jstr_new_utf8(t, name);
+        if (!name || *nh) {
+            const char *sig = name ? "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V" : "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;)V";
+            Method *ctor = class_find_declared_method(tc, sym_init, sym_intern_cstr(sig));
+            Slot args[3] = { { .l = t->jthread }, { .l = *group }, { .l = *nh } };
+            ok = ctor && interp_call(t, ctor, args, NULL);
+        }
+        if (ok) {
+            if (daemon) OBJ_FIELD(t->jthread, jthread_daemon_off, jboolean) = JNI_TRUE;
+            thread_set_java_status(t, JTS_RUNNABLE);
+        }
+    }
+    hnd_release(t, hm);
+    return ok;
+}
+
+/* ---- start and exit ---- */
+
+typedef struct StartInfo {
+    Thread *t;
+    jobject jthread;            /* global ref until the new thread holds it */
+} StartInfo;
+
+static void call_void_method(Thread *t, const char *name, const char *desc, Object *recv, Object *arg) {
+    Method *m = link_lookup_method(recv->klass, sym_intern_cstr(name), sym_intern_cstr(desc));
+    if (!m) return;
+    Slot args[2] = { { .l = recv }, { .l = arg } };
+    interp_call_virtual(t, m, args, NULL);
+}
+
+void jthread_exit(Thread *t) {
+    if (!t->jthread) return;
+    HandleMark hm = hnd_mark(t);
+    if (exc_pending(t)) {
+        Object **e = hnd_new(t, exc_take(t));
+        call_void_method(t, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V", t->jthread, *e);
+        exc_take(t);
+    }
+    Method *exit = class_find_declared_method(VMC(Thread), sym_intern_cstr("exit"), sym_void_sig);
+    if (exit) {
+        Slot args[1] = { { .l = t->jthread } };
+        if (!interp_call(t, exit, args, NULL)) exc_take(t);
+    }
+    Object **jt = hnd_new(t, t->jthread);
+    mon_enter(t, jt);
+    OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_TERMINATED;
+    OBJ_FIELD(*jt, jthread_eetop_off, jlong) = 0;
+    mon_notify(t, *jt, true);
+    mon_exit(t, *jt);
+    hnd_release(t, hm);
+}
+
+static void *thread_main(void *arg) {
+    StartInfo *si = arg;
+    Thread *t = si->t;
+    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
+    t->jthread = hnd_get(si->jthread);
+    hnd_delete_global(si->jthread);
+    vm_free(si);
+    thread_set_java_status(t, JTS_RUNNABLE);
+    Method *run = link_lookup_method(t->jthread->klass, sym_run, sym_void_sig);
+    Slot args[1] = { { .l = t->jthread } };
+    if (run) interp_call_virtual(t, run, args, NULL);
+    jthread_exit(t);
+    thread_detach_current(t);
+    extern void vm_thread_ended(void);
+    vm_thread_ended();
+    return NULL;
+}
+
+bool jthread_start(Thread *t, Object **jt) {
+    if (OBJ_FIELD(*jt, jthread_eetop_off, jlong) != 0) {
+        exc_throw(t, VMC_IllegalStateException, "thread already started");
+        return false;
+    }
+    Thread *nt = thread_create_record();
+    nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
+    StartInfo *si = vm_malloc(sizeof *si);
+    si->t = nt;
+    si->jthread = hnd_new_global(*jt);
+    OBJ_FIELD(*jt, jthread_eetop_off, jlong) = (jlong)(intptr_t)nt;
+    OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    jlong ss = OBJ_FIELD(*jt, jthread_stacksize_off, jlong);
+    size_t cstack = 8u << 20;
+    if (ss > 0 && (size_t)ss > cstack) cstack = (size_t)ss;
+    pthread_attr_setstacksize(&attr, cstack);
+    pthread_t pt;
+    int rc = pthread_create(&pt, &attr, thread_main, si);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+        OBJ_FIELD(*jt, jthread_eetop_off, jlong) = 0;
+        OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
+        hnd_delete_global(si->jthread);
+        vm_free(si);
+        exc_throw_oom(t, "unable to create native thread: possibly out of memory or process/resource limits reached");
+        return false;
+    }
+    return true;
+}
+
+/* ---- blocking ---- */
+
+static void deadline_in(struct timespec *ts, jlong nanos) {
+    clock_gettime(CLOCK_MONOTONIC, ts);
+    ts->tv_sec += nanos / 1000000000;
+    ts->tv_nsec += nanos % 1000000000;
+    if (ts->tv_nsec >= 1000000000) {
+        ts->tv_sec++;
+        ts->tv_nsec -= 1000000000;
+    }
+}
+
+bool jthread_sleep(Thread *t, jlong millis) {
+    if (millis < 0) {
+        exc_throw(t, VMC_IllegalArgumentException, "timeout value is negative");
+        return false;
+    }
+    if (jthread_prepare_wait(t) && jthread_take_interrupt(t)) {
+        exc_throw(t, VMC_InterruptedException, "sleep interrupted");
+        return false;
+    }
+    if (millis == 0) {
+        sched_yield();
+        return true;
+    }
+    struct timespec deadline;
+    deadline_in(&deadline, millis * 1000000);
+    thread_set_java_status(t, JTS_SLEEPING);
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(&t->park_lock);
+    while (!t->interrupt_pending)
+        if (pthread_cond_timedwait(&t->park_cond, &t->park_lock, &deadline) == ETIMEDOUT) break;
+    pthread_mutex_unlock(&t->park_lock);
+    thread_block_end(t, old);
+    thread_set_java_status(t, JTS_RUNNABLE);
+    if (jthread_take_interrupt(t)) {
+        exc_throw(t, VMC_InterruptedException, "sleep interrupted");
+        return false;
+    }
+    return true;
+}
+
+void jthread_interrupt(Thread *t, Object *jt) {
+    UNUSED(t);
+    Thread *target = thread_from_jthread(jt);
+    if (!target) return;
+    pthread_mutex_lock(&target->park_lock);
+    target->interrupt_pending = true;
+    pthread_cond_broadcast(&target->park_cond);
+    pthread_mutex_unlock(&target->park_lock);
+    mon_interrupt_wait(target);
+}
+
+void jthread_park(Thread *t, bool absolute, jlong time) {
+    pthread_mutex_lock(&t->park_lock);
+    if (t->park_permit) {
+        t->park_permit = 0;
+        pthread_mutex_unlock(&t->park_lock);
+        return;
+    }
+    pthread_mutex_unlock(&t->park_lock);
+    if (jthread_prepare_wait(t) || (absolute && time <= 0) || (!absolute && time < 0)) return;
+    struct timespec deadline;
+    bool timed = absolute || time > 0;
+    if (absolute) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        jlong now_ms = (jlong)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+        if (time <= now_ms) return;
+        deadline_in(&deadline, (time - now_ms) * 1000000);
+    } else if (timed) {
+        deadline_in(&deadline, time);
+    }
+    thread_set_java_status(t, timed ? JTS_PARKED_TIMED : JTS_PARKED);
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(&t->park_lock);
+    if (!t->park_permit && !t->interrupt_pending) {
+        if (timed) pthread_cond_timedwait(&t->park_cond, &t->park_lock, &deadline);
+        else pthread_cond_wait(&t->park_cond, &t->park_lock);
+    }
+    t->park_permit = 0;
+    pthread_mutex_unlock(&t->park_lock);
+    thread_block_end(t, old);
+    thread_set_java_status(t, JTS_RUNNABLE);
+}
+
+void jthread_unpark(Thread *target) {
+    pthread_mutex_lock(&target->park_lock);
+    target->park_permit = 1;
+    pthread_cond_broadcast(&target->park_cond);
+    pthread_mutex_unlock(&target->park_lock);
+}

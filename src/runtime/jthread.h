@@ -1,0 +1,41 @@
+/*
+ * jthread.h — the VM side of java.lang.Thread: the fields the VM reads and writes, thread
+ * start and exit, sleeping, parking and interruption.
+ */
+#ifndef LOUPE_JTHREAD_H
+#define LOUPE_JTHREAD_H
+
+#include "loupe.h"
+#include "runtime/thread.h"
+#include "heap/object.h"
+
+/* Offsets of java.lang.Thread fields (filled by jthread_init). */
+extern uint32_t jthread_eetop_off, jthread_status_off, jthread_interrupted_off, jthread_priority_off,
+    jthread_daemon_off, jthread_name_off, jthread_group_off, jthread_ccl_off, jthread_stacksize_off,
+    jthread_tid_off, jthread_inherited_acc_off;
+
+bool jthread_init(Thread *t);
+
+static inline bool jthread_is_interrupted(Thread *t) {
+    return t->jthread && OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean);
+}
+/* Before blocking: forgets stale wake-ups; true if the thread is already interrupted. */
+bool jthread_prepare_wait(Thread *t);
+/* Reads and clears the interrupt status (the VM's side of Thread.interrupted()). */
+bool jthread_take_interrupt(Thread *t);
+
+/* Creates the java.lang.Thread for the current (attached) thread in group *group, with name
+ * (NULL = "Thread-N" as Java names it), daemon flag. */
+bool jthread_attach_object(Thread *t, Object **group, const char *name, bool daemon);
+/* Starts a new pthread running the Java Thread *jt (JVM_StartThread). */
+bool jthread_start(Thread *t, Object **jt);
+/* The end of a Java thread's life: Thread.exit(), TERMINATED, eetop = 0, notifyAll. */
+void jthread_exit(Thread *t);
+
+/* Sleep (JVM_Sleep); false with InterruptedException / IllegalArgumentException pending. */
+bool jthread_sleep(Thread *t, jlong millis);
+void jthread_interrupt(Thread *t, Object *jt);
+void jthread_park(Thread *t, bool absolute, jlong time);
+void jthread_unpark(Thread *target);
+
+#endif

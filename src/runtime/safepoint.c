@@ -1,0 +1,72 @@
+/*
+ * safepoint.c — stopping the world.
+ *
+ * One thread at a time may stop the others (vm_operation_lock serialises requesters, who
+ * wait for it in a safe state so that a requester already stopping the world is not kept
+ * waiting for them).  The requester raises safepoint_pending and every thread's trap bit,
+ * then waits until no thread is in an unsafe state (IN_JAVA / IN_VM).  Threads arriving at
+ * a poll park in safepoint_block until the operation ends.  Threads going from a safe to an
+ * unsafe state publish their new state before reading safepoint_pending (both sequentially
+ * consistent), so either they see the request or the requester sees them as unsafe.
+ *
+ * The requester keeps thread_list_lock for the whole operation, so no thread can start or
+ * end under a collection.
+ */
+#include "runtime/thread.h"
+#include "runtime/vm.h"
+#include <time.h>
+#include <sched.h>
+
+atomic_int safepoint_pending;
+static pthread_mutex_t vm_operation_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t sp_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sp_done = PTHREAD_COND_INITIALIZER;
+static uint64_t sp_epoch;
+
+void safepoint_block(Thread *t) {
+    int old = t->state;
+    pthread_mutex_lock(&sp_lock);
+    uint64_t epoch = sp_epoch;
+    atomic_store_explicit((atomic_int *)&t->state, TS_SAFEPOINT, memory_order_seq_cst);
+    while (atomic_load(&safepoint_pending) && sp_epoch == epoch)
+        pthread_cond_wait(&sp_done, &sp_lock);
+    pthread_mutex_unlock(&sp_lock);
+    atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
+    atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
+    /* a new safepoint may have begun between the wake-up and the state store */
+    if (atomic_load(&safepoint_pending)) safepoint_block(t);
+}
+
+static bool is_unsafe(int s) { return s == TS_IN_JAVA || s == TS_IN_VM; }
+
+void safepoint_begin(Thread *self) {
+    int old = thread_block_begin(self);
+    pthread_mutex_lock(&vm_operation_lock);
+    pthread_mutex_lock(&thread_list_lock);
+    atomic_store_explicit((atomic_int *)&self->state, old, memory_order_seq_cst);
+    atomic_store(&safepoint_pending, 1);
+    for (Thread *t = thread_list; t; t = t->next)
+        if (t != self) atomic_fetch_or((atomic_uint *)&t->trap, TRAP_SAFEPOINT);
+    for (int spins = 0;; spins++) {
+        bool all = true;
+        for (Thread *t = thread_list; t; t = t->next)
+            if (t != self && is_unsafe(atomic_load((atomic_int *)&t->state))) {
+                all = false;
+                break;
+            }
+        if (all) break;
+        if (spins < 100) sched_yield();
+        else nanosleep(&(struct timespec){ 0, 20000 }, NULL);
+    }
+}
+
+void safepoint_end(Thread *self) {
+    UNUSED(self);
+    pthread_mutex_lock(&sp_lock);
+    sp_epoch++;
+    atomic_store(&safepoint_pending, 0);
+    pthread_cond_broadcast(&sp_done);
+    pthread_mutex_unlock(&sp_lock);
+    pthread_mutex_unlock(&thread_list_lock);
+    pthread_mutex_unlock(&vm_operation_lock);
+}

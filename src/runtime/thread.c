@@ -1,0 +1,135 @@
+/*
+ * thread.c — Thread records: creation, attachment to pthreads, the thread list.
+ *
+ * A Thread record exists for every thread that runs Java code or calls JNI: threads the VM
+ * starts (JVM_StartThread) and native threads attached through the Invocation API.  Each
+ * has its own Java stack (an mmap'ed region that only costs what it touches), handle area
+ * and TLAB.  Thin-lock owner ids (16 bits in the mark word) are handed out here and reused
+ * after a thread ends.
+ *
+ * The thread list is changed only while the changing thread is in a safe state, because a
+ * collection holds the list lock for its whole duration.
+ */
+#include "runtime/thread.h"
+#include "runtime/vm.h"
+#include "interp/frame.h"
+#include <sys/mman.h>
+
+_Thread_local Thread *thread_self;
+pthread_mutex_t thread_list_lock = PTHREAD_MUTEX_INITIALIZER;
+Thread *thread_list;
+
+extern const struct JNINativeInterface_ jni_function_table;
+
+static Thread *volatile tid_threads[65536];
+static uint8_t tid_used[65536 / 8];
+static uint32_t tid_next = 1;
+
+static uint16_t tid_alloc(void) {
+    for (uint32_t n = 0; n < 65535; n++) {
+        uint32_t id = tid_next;
+        tid_next = tid_next == 65535 ? 1 : tid_next + 1;
+        if (!(tid_used[id >> 3] & (1 << (id & 7)))) {
+            tid_used[id >> 3] |= (uint8_t)(1 << (id & 7));
+            return (uint16_t)id;
+        }
+    }
+    vm_fatal("more than 65535 live threads");
+}
+
+static void tid_free(uint16_t id) { tid_used[id >> 3] &= (uint8_t)~(1 << (id & 7)); }
+
+Thread *thread_create_record(void) {
+    Thread *t = vm_calloc(1, sizeof *t);
+    t->jni = &jni_function_table;
+    t->state = TS_NEW;
+    hnd_area_init(&t->handles);
+    pthread_mutex_init(&t->park_lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&t->park_cond, &ca);
+    pthread_condattr_destroy(&ca);
+    return t;
+}
+
+static void c_stack_bounds(Thread *t) {
+    pthread_attr_t attr;
+    void *addr;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+            /* keep a margin for the VM's own work when throwing StackOverflowError */
+            size_t margin = size / 8 < 64 * 1024 ? 64 * 1024 : size / 8;
+            if (margin > 256 * 1024) margin = 256 * 1024;
+            t->c_stack_limit = (char *)addr + margin;
+        }
+        pthread_attr_destroy(&attr);
+    }
+}
+
+bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
+    size_t bytes = ALIGN_UP(java_stack_bytes, 4096);
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mem == MAP_FAILED) return false;
+    t->stack_base = mem;
+    t->stack_end = (Slot *)((char *)mem + bytes);
+    t->stack_limit = (Slot *)((char *)t->stack_end - (bytes / 16 < 64 * 1024 ? bytes / 16 : 64 * 1024));
+    t->pthread = pthread_self();
+    c_stack_bounds(t);
+    thread_self = t;
+    thread_list_add(t);
+    return true;
+}
+
+void thread_detach_current(Thread *t) {
+    thread_list_remove(t);
+    thread_self = NULL;
+    if (t->stack_base)
+        munmap(t->stack_base, (size_t)((char *)t->stack_end - (char *)t->stack_base));
+    t->stack_base = t->stack_end = NULL;
+    hnd_area_free(&t->handles);
+}
+
+/* The list is changed in a safe state: a collection holds thread_list_lock throughout. */
+void thread_list_add(Thread *t) {
+    int old = t->state;
+    t->state = TS_BLOCKED;
+    pthread_mutex_lock(&thread_list_lock);
+    t->tid = tid_alloc();
+    tid_threads[t->tid] = t;
+    t->next = thread_list;
+    t->prev = NULL;
+    if (thread_list) thread_list->prev = t;
+    thread_list = t;
+    pthread_mutex_unlock(&thread_list_lock);
+    thread_block_end(t, old == TS_NEW ? TS_IN_VM : old);
+}
+
+void thread_list_remove(Thread *t) {
+    thread_block_begin(t);
+    pthread_mutex_lock(&thread_list_lock);
+    if (t->prev) t->prev->next = t->next;
+    else thread_list = t->next;
+    if (t->next) t->next->prev = t->prev;
+    t->next = t->prev = NULL;
+    tid_threads[t->tid] = NULL;
+    tid_free(t->tid);
+    t->state = TS_TERMINATED;
+    pthread_mutex_unlock(&thread_list_lock);
+}
+
+Thread *thread_by_tid(unsigned tid) { return tid_threads[tid & 0xFFFF]; }
+
+void thread_foreach(void (*fn)(Thread *t, void *ctx), void *ctx) {
+    for (Thread *t = thread_list; t; t = t->next) fn(t, ctx);
+}
+
+int thread_count_nondaemon(void) {
+    int n = 0;
+    pthread_mutex_lock(&thread_list_lock);
+    for (Thread *t = thread_list; t; t = t->next)
+        if (!t->daemon) n++;
+    pthread_mutex_unlock(&thread_list_lock);
+    return n;
+}

@@ -1,0 +1,168 @@
+/*
+ * vm.h — the VM as a whole: options, paths, the well-known classes, start-up.
+ *
+ * There is one VM per process (the JNI specification allows no more).  Its options come
+ * from JNI_CreateJavaVM (runtime/options.c), its classes from the boot loader.  The classes
+ * the VM itself refers to by name are listed once in VM_CLASSES; each gets a slot in
+ * vm_classes[] filled when first needed (vmc_get), or at start-up for the core ones.
+ */
+#ifndef LOUPE_VM_H
+#define LOUPE_VM_H
+
+#include "loupe.h"
+#include "classfile/class.h"
+#include "heap/heap.h"
+#include <stdio.h>
+
+#define VM_CLASSES(C) \
+    C(Object, "java/lang/Object") \
+    C(String, "java/lang/String") \
+    C(Class, "java/lang/Class") \
+    C(Cloneable, "java/lang/Cloneable") \
+    C(Serializable, "java/io/Serializable") \
+    C(ClassLoader, "java/lang/ClassLoader") \
+    C(System, "java/lang/System") \
+    C(Throwable, "java/lang/Throwable") \
+    C(Thread, "java/lang/Thread") \
+    C(ThreadGroup, "java/lang/ThreadGroup") \
+    C(Module, "java/lang/Module") \
+    C(Reference, "java/lang/ref/Reference") \
+    C(SoftReference, "java/lang/ref/SoftReference") \
+    C(WeakReference, "java/lang/ref/WeakReference") \
+    C(FinalReference, "java/lang/ref/FinalReference") \
+    C(PhantomReference, "java/lang/ref/PhantomReference") \
+    C(Finalizer, "java/lang/ref/Finalizer") \
+    C(StackTraceElement, "java/lang/StackTraceElement") \
+    C(reflect_Method, "java/lang/reflect/Method") \
+    C(reflect_Field, "java/lang/reflect/Field") \
+    C(reflect_Constructor, "java/lang/reflect/Constructor") \
+    C(reflect_AccessibleObject, "java/lang/reflect/AccessibleObject") \
+    C(UnsafeConstants, "jdk/internal/misc/UnsafeConstants") \
+    C(Boolean, "java/lang/Boolean") \
+    C(Character, "java/lang/Character") \
+    C(Byte, "java/lang/Byte") \
+    C(Short, "java/lang/Short") \
+    C(Integer, "java/lang/Integer") \
+    C(Long, "java/lang/Long") \
+    C(Float, "java/lang/Float") \
+    C(Double, "java/lang/Double") \
+    C(Void, "java/lang/Void") \
+    C(MemberName, "java/lang/invoke/MemberName") \
+    C(MethodHandle, "java/lang/invoke/MethodHandle") \
+    C(MethodHandleNatives, "java/lang/invoke/MethodHandleNatives") \
+    C(ResolvedMethodName, "java/lang/invoke/ResolvedMethodName") \
+    C(VarHandle, "java/lang/invoke/VarHandle") \
+    C(ArithmeticException, "java/lang/ArithmeticException") \
+    C(ArrayIndexOutOfBoundsException, "java/lang/ArrayIndexOutOfBoundsException") \
+    C(ArrayStoreException, "java/lang/ArrayStoreException") \
+    C(ClassCastException, "java/lang/ClassCastException") \
+    C(CloneNotSupportedException, "java/lang/CloneNotSupportedException") \
+    C(IllegalArgumentException, "java/lang/IllegalArgumentException") \
+    C(IllegalMonitorStateException, "java/lang/IllegalMonitorStateException") \
+    C(IllegalStateException, "java/lang/IllegalStateException") \
+    C(IndexOutOfBoundsException, "java/lang/IndexOutOfBoundsException") \
+    C(InterruptedException, "java/lang/InterruptedException") \
+    C(NegativeArraySizeException, "java/lang/NegativeArraySizeException") \
+    C(NullPointerException, "java/lang/NullPointerException") \
+    C(StringIndexOutOfBoundsException, "java/lang/StringIndexOutOfBoundsException") \
+    C(UnsupportedOperationException, "java/lang/UnsupportedOperationException") \
+    C(ClassNotFoundException, "java/lang/ClassNotFoundException") \
+    C(InvocationTargetException, "java/lang/reflect/InvocationTargetException") \
+    C(InstantiationException, "java/lang/InstantiationException") \
+    C(AbstractMethodError, "java/lang/AbstractMethodError") \
+    C(BootstrapMethodError, "java/lang/BootstrapMethodError") \
+    C(ClassCircularityError, "java/lang/ClassCircularityError") \
+    C(ClassFormatError, "java/lang/ClassFormatError") \
+    C(Error, "java/lang/Error") \
+    C(ExceptionInInitializerError, "java/lang/ExceptionInInitializerError") \
+    C(IllegalAccessError, "java/lang/IllegalAccessError") \
+    C(IncompatibleClassChangeError, "java/lang/IncompatibleClassChangeError") \
+    C(InstantiationError, "java/lang/InstantiationError") \
+    C(InternalError, "java/lang/InternalError") \
+    C(LinkageError, "java/lang/LinkageError") \
+    C(NoClassDefFoundError, "java/lang/NoClassDefFoundError") \
+    C(NoSuchFieldError, "java/lang/NoSuchFieldError") \
+    C(NoSuchMethodError, "java/lang/NoSuchMethodError") \
+    C(OutOfMemoryError, "java/lang/OutOfMemoryError") \
+    C(StackOverflowError, "java/lang/StackOverflowError") \
+    C(UnsatisfiedLinkError, "java/lang/UnsatisfiedLinkError") \
+    C(UnsupportedClassVersionError, "java/lang/UnsupportedClassVersionError") \
+    C(VerifyError, "java/lang/VerifyError") \
+    C(VirtualMachineError, "java/lang/VirtualMachineError") \
+    C(SecurityException, "java/lang/SecurityException")
+
+typedef enum VMClassId {
+#define VMC_ENUM(id, name) VMC_##id,
+    VM_CLASSES(VMC_ENUM)
+#undef VMC_ENUM
+    VMC_COUNT
+} VMClassId;
+
+extern Class *vm_classes[VMC_COUNT];
+extern const char *const vm_class_names[VMC_COUNT];
+/* The class (loaded and linked by the boot loader on first use), or NULL with an exception. */
+Class *vmc_get(Thread *t, VMClassId id);
+#define VMC(id) (vm_classes[VMC_##id])
+
+/* The primitive classes, indexed by BasicType (T_BOOLEAN..T_VOID). */
+extern Class *vm_primitive[T_VOID + 1];
+
+/* ---- options (runtime/options.c) ---- */
+typedef struct VMProperty {
+    char *key;
+    char *value;
+} VMProperty;
+
+typedef struct VMOptions {
+    HeapOptions heap;
+    size_t thread_stack;            /* -Xss: Java stack per thread, bytes */
+    char *boot_append;              /* -Xbootclasspath/a: */
+    VMProperty *props;              /* -D and VM-made properties, in order */
+    int nprops;
+    bool verbose_class;
+    bool verbose_jni;
+    int assertions;                 /* -ea level (later: per package/class) */
+    bool system_assertions;
+    jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
+    void (JNICALL *exit_hook)(jint code);
+    void (JNICALL *abort_hook)(void);
+    char **vm_args;                 /* options as given, for JVM_GetVmArguments */
+    int nvm_args;
+    bool log_jvm_calls;             /* -XX:+LoupeTraceJVM (prints JVM_* entry) */
+} VMOptions;
+
+extern VMOptions vm_opts;
+extern char *vm_java_home;          /* the JDK home (lib/modules lives under it) */
+extern char *vm_libjvm_dir;         /* directory of this libjvm.so */
+extern volatile int vm_phase;       /* VM_PHASE_*: how far start-up got */
+extern JavaVM vm_javavm;            /* the one JavaVM */
+extern uint64_t vm_start_nanos;
+
+enum {
+    VM_PHASE_NONE = 0,
+    VM_PHASE_PRIMORDIAL,            /* heap and core classes, no Java run yet */
+    VM_PHASE_START,                 /* java.lang classes initialised, initPhase1 done */
+    VM_PHASE_MODULES,               /* initPhase2 done: module system up */
+    VM_PHASE_LIVE,                  /* initPhase3 done: fully booted */
+    VM_PHASE_DEAD,
+};
+
+/* Parses JavaVMInitArgs / JDK1_1InitArgs options into vm_opts.  Returns JNI_OK or an error
+ * code after printing what was wrong. */
+jint opts_parse(const JavaVMInitArgs *args);
+void opts_set_property(const char *key, const char *value);
+const char *opts_get_property(const char *key);
+
+/* Boot (runtime/boot.c): everything JNI_CreateJavaVM does after parsing options. */
+jint vm_boot(Thread *main_thread);
+/* Output through the vfprintf hook when one is installed. */
+void vm_printf(FILE *fp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Terminates the process via the exit hook, if any. */
+_Noreturn void vm_exit(int code);
+double vm_uptime_seconds(void);
+jlong vm_nanotime(void);
+
+/* verbose logging in HotSpot's unified-logging shape: "[0.012s][info][class,load] ..." */
+void vm_log(const char *tags, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
