@@ -98,10 +98,14 @@ static bool stress_due(void) {
     return due;
 }
 
+/* Collectors hand out recycled memory: it is zeroed here, once per TLAB or large object,
+ * so that the inline fast paths only need to set the header. */
 static void *try_alloc(Thread *t, size_t size) {
     if (size >= LARGE_OBJECT || tlab_size == 0) {
         size_t got;
-        return gc->alloc(t, size, false, &got);
+        void *p = gc->alloc(t, size, false, &got);
+        if (p) memset(p, 0, size);
+        return p;
     }
     retire_tlab(t);
     size_t got = 0;
@@ -110,6 +114,7 @@ static void *try_alloc(Thread *t, size_t size) {
         if (chunk) fill_gap(chunk, chunk + got);
         return NULL;
     }
+    memset(chunk, 0, got);
     t->tlab_start = chunk;
     t->tlab_top = chunk + size;
     t->tlab_end = chunk + got;

@@ -22,6 +22,7 @@
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
 #include "runtime/mirror.h"
+#include "runtime/vm.h"
 
 #define MAX_VM_ROOTS 256
 static Object **vm_roots[MAX_VM_ROOTS];
@@ -74,6 +75,8 @@ void gc_visit_roots(SlotVisitor v, void *ctx) {
     for (Thread *t = thread_list; t; t = t->next) visit_thread(t, v, ctx);
     hnd_visit_globals(v, ctx);
     for (Class *c = ld_class_list; c; c = c->next) visit_class(c, v, ctx);
+    for (int i = 0; i <= T_VOID; i++)
+        if (vm_primitive[i]) visit(&vm_primitive[i]->mirror, v, ctx);
     for (LoaderData *ld = ld_all; ld; ld = ld->next) {
         visit(&ld->loader, v, ctx);
         visit(&ld->unnamed_module, v, ctx);

@@ -49,7 +49,7 @@ bool mirror_create(Thread *t, Class *c) {
     if (class_is_array(c) && !c->component->mirror && !mirror_create(t, c->component)) return false;
     uint32_t size;
     if (class_is_array(c) || class_is_primitive(c)) {
-        size = VMC(Class)->instance_size;
+        size = c->mirror_size = VMC(Class)->instance_size;
     } else {
         if (!c->mirror_size) link_layout_statics_early(t, c);
         size = c->mirror_size;
