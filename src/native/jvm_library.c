@@ -1,11 +1,10 @@
 /*
  * jvm_library.c — native libraries (System.loadLibrary through NativeLibraries), raw
- * monitors for libzip, path canonicalisation, signals, and the jio_* printf family.
+ * monitors for libzip, path canonicalisation, and the jio_* printf family.
  */
 #include "native/jni_internal.h"
 #include "runtime/vm.h"
 #include <dlfcn.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -50,34 +49,6 @@ JNIEXPORT void JNICALL JVM_RawMonitorDestroy(void *mon) {
 
 JNIEXPORT jint JNICALL JVM_RawMonitorEnter(void *mon) { return pthread_mutex_lock(mon) == 0 ? 0 : -1; }
 JNIEXPORT void JNICALL JVM_RawMonitorExit(void *mon) { pthread_mutex_unlock(mon); }
-
-/* ---- signals ---- */
-
-static const struct { const char *name; int num; } SIGNALS[] = {
-    { "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT }, { "ILL", SIGILL }, { "TRAP", SIGTRAP },
-    { "ABRT", SIGABRT }, { "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", SIGUSR1 },
-    { "SEGV", SIGSEGV }, { "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM }, { "TERM", SIGTERM },
-    { "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP }, { "TSTP", SIGTSTP }, { "TTIN", SIGTTIN },
-    { "TTOU", SIGTTOU }, { "URG", SIGURG }, { "XCPU", SIGXCPU }, { "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM },
-    { "PROF", SIGPROF }, { "WINCH", SIGWINCH }, { "POLL", SIGPOLL }, { "PWR", SIGPWR }, { "SYS", SIGSYS },
-};
-
-JNIEXPORT jint JNICALL JVM_FindSignal(const char *name) {
-    for (size_t i = 0; i < ARRAY_LEN(SIGNALS); i++)
-        if (strcmp(SIGNALS[i].name, name) == 0) return SIGNALS[i].num;
-    return -1;
-}
-
-/* Java signal handlers (Ctrl-C running shutdown hooks) come with the signal-dispatcher
- * thread; until then registration reports "not supported" (-1), which java.base
- * tolerates, and the default action stays in place. */
-JNIEXPORT void *JNICALL JVM_RegisterSignal(jint sig, void *handler) {
-    UNUSED(sig);
-    UNUSED(handler);
-    return (void *)-1;
-}
-
-JNIEXPORT jboolean JNICALL JVM_RaiseSignal(jint sig) { return raise(sig) == 0; }
 
 /* ---- jio_*: printf wrappers with HotSpot's truncation contract ---- */
 

@@ -1,6 +1,6 @@
 /*
  * vm_natives_misc.c — natives HotSpot provides itself for classes whose registerNatives
- * has no library behind it (MethodHandleNatives, ScopedMemoryAccess, Perf).  Loupe binds
+ * has no library behind it (ScopedMemoryAccess, Perf; MethodHandleNatives is in mhn.c).  Loupe binds
  * their natives by name (natives.c), so their registerNatives has nothing to do.
  */
 #include "native/natives.h"
@@ -13,7 +13,6 @@ static bool nop(Thread *t, Slot *a, Slot *r) {
 }
 
 const VMNative vm_natives_misc[] = {
-    { "java/lang/invoke/MethodHandleNatives", "registerNatives", "()V", NULL, nop },
     { "jdk/internal/misc/ScopedMemoryAccess", "registerNatives", "()V", NULL, nop },
     { "jdk/internal/perf/Perf", "registerNatives", "()V", NULL, nop },
     { NULL, NULL, NULL, NULL, NULL },

@@ -182,6 +182,8 @@ static bool java_lang_init(Thread *t) {
     if (!jthread_attach_object(t, group, "main", false)) return false;
     if (!class_init(t, VMC(Module)) || !patch_unsafe_constants(t)) return false;
     if (!class_init(t, VMC(reflect_Method)) || !class_init(t, VMC(Finalizer))) return false;
+    extern bool vm_start_signal_dispatcher(void);
+    vm_start_signal_dispatcher();
     if (!call_static(t, "java/lang/System", "initPhase1", "()V", NULL, NULL)) return false;
     vm_phase = VM_PHASE_START;
     return preallocate_errors(t);

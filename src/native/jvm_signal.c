@@ -1,0 +1,126 @@
+/*
+ * jvm_signal.c — Java signal handlers (jdk.internal.misc.Signal): Ctrl-C and SIGTERM run
+ * the shutdown hooks through java.lang.Terminator.
+ *
+ * A signal with a Java handler gets a C handler that only counts it and posts a
+ * semaphore (all async-signal-safe).  The "Signal Dispatcher" daemon thread, a Java
+ * thread in the system group as on HotSpot, waits on the semaphore in a safe state and
+ * calls Signal.dispatch(int) for each pending signal; Java then runs the handler on a
+ * thread of its own.
+ */
+#include "native/jni_internal.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
+#include "interp/interp.h"
+#include "runtime/jthread.h"
+#include "runtime/vm.h"
+#include <semaphore.h>
+#include <signal.h>
+
+#define NSIG_MAX 65
+
+static const struct { const char *name; int num; } SIGNALS[] = {
+    { "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT }, { "ILL", SIGILL }, { "TRAP", SIGTRAP },
+    { "ABRT", SIGABRT }, { "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", SIGUSR1 },
+    { "SEGV", SIGSEGV }, { "USR2", SIGUSR2 }, { "PIPE", SIGPIPE }, { "ALRM", SIGALRM }, { "TERM", SIGTERM },
+    { "CHLD", SIGCHLD }, { "CONT", SIGCONT }, { "STOP", SIGSTOP }, { "TSTP", SIGTSTP }, { "TTIN", SIGTTIN },
+    { "TTOU", SIGTTOU }, { "URG", SIGURG }, { "XCPU", SIGXCPU }, { "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM },
+    { "PROF", SIGPROF }, { "WINCH", SIGWINCH }, { "POLL", SIGPOLL }, { "PWR", SIGPWR }, { "SYS", SIGSYS },
+};
+
+static sem_t sig_sem;
+static volatile sig_atomic_t pending[NSIG_MAX];
+static bool dispatcher_started;
+
+JNIEXPORT jint JNICALL JVM_FindSignal(const char *name) {
+    for (size_t i = 0; i < ARRAY_LEN(SIGNALS); i++)
+        if (strcmp(SIGNALS[i].name, name) == 0) return SIGNALS[i].num;
+    return -1;
+}
+
+static void java_signal_handler(int sig) {
+    if (sig > 0 && sig < NSIG_MAX) {
+        pending[sig]++;
+        sem_post(&sig_sem);
+    }
+}
+
+/* handler: 0 = default action, 1 = ignore, 2 = the Java handler.  Returns the previous
+ * one in the same encoding, or -1 when Java may not handle this signal. */
+JNIEXPORT void *JNICALL JVM_RegisterSignal(jint sig, void *handler) {
+    if (sig <= 0 || sig >= NSIG_MAX || !dispatcher_started) return (void *)-1;
+    switch (sig) {
+    case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGKILL: case SIGSTOP: case SIGQUIT:
+        return (void *)-1;
+    case SIGHUP: case SIGINT: case SIGTERM: {
+        /* shutdown signals stay ignored if they are (nohup, background jobs), as on HotSpot */
+        struct sigaction cur;
+        if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN) return (void *)1;
+        break;
+    }
+    default:
+        break;
+    }
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    intptr_t h = (intptr_t)handler;
+    sa.sa_handler = h == 2 ? java_signal_handler : h == 1 ? SIG_IGN : SIG_DFL;
+    if (sigaction(sig, &sa, &old) != 0) return (void *)-1;
+    if (old.sa_handler == java_signal_handler) return (void *)2;
+    return (void *)(intptr_t)(old.sa_handler == SIG_IGN ? 1 : 0);
+}
+
+JNIEXPORT jboolean JNICALL JVM_RaiseSignal(jint sig) { return raise(sig) == 0; }
+
+/* ---- the dispatcher thread ---- */
+
+static void dispatch(Thread *t, int sig) {
+    Class *c = ld_load_boot_or_null(t, sym_intern_cstr("jdk/internal/misc/Signal"));
+    if (!c || !class_init(t, c)) {
+        exc_take(t);
+        return;
+    }
+    Method *m = class_find_declared_method(c, sym_intern_cstr("dispatch"), sym_intern_cstr("(I)V"));
+    Slot args[1] = { { .i = sig } };
+    if (m && !interp_call(t, m, args, NULL)) exc_take(t);
+}
+
+static void *dispatcher_main(void *arg) {
+    Thread *t = arg;
+    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
+    extern Object *vm_system_group;
+    HandleMark hm = hnd_mark(t);
+    Object **group = hnd_new(t, vm_system_group);
+    bool ok = jthread_attach_object(t, group, "Signal Dispatcher", true);
+    hnd_release(t, hm);
+    if (!ok) {
+        exc_take(t);
+        return NULL;
+    }
+    for (;;) {
+        int old = thread_block_begin(t);
+        while (sem_wait(&sig_sem) != 0) {}
+        thread_block_end(t, old);
+        for (int s = 1; s < NSIG_MAX; s++)
+            while (pending[s] > 0) {
+                pending[s]--;
+                dispatch(t, s);
+            }
+    }
+    return NULL;
+}
+
+bool vm_start_signal_dispatcher(void) {
+    sem_init(&sig_sem, 0, 0);
+    Thread *nt = thread_create_record();
+    nt->daemon = true;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t pt;
+    int rc = pthread_create(&pt, &attr, dispatcher_main, nt);
+    pthread_attr_destroy(&attr);
+    dispatcher_started = rc == 0;
+    return dispatcher_started;
+}
