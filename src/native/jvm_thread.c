@@ -11,6 +11,8 @@
 #include "classfile/link.h"
 #include "heap/heap.h"
 #include "runtime/jthread.h"
+#include "classfile/loader.h"
+#include "interp/frame.h"
 #include "runtime/monitor.h"
 #include "runtime/vm.h"
 #include <sched.h>
@@ -177,3 +179,106 @@ const VMNative vm_natives_thread[] = {
     { "java/lang/ref/PhantomReference", "refersTo0", "(Ljava/lang/Object;)Z", NULL, refers_to_fast },
     { NULL, NULL, NULL, NULL, NULL },
 };
+
+/* ---- all threads and their stacks ---- */
+
+JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
+    UNUSED(dummy);
+    JNI_ENTER(env);
+    Class *ac = ld_array_of(t, VMC(Thread));
+    if (!ac) JNI_RETURN(NULL);
+    HandleMark hm = hnd_mark(t);
+    /* snapshot under the list lock into handles, then build the array */
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(&thread_list_lock);
+    int n = 0;
+    for (Thread *p = thread_list; p; p = p->next) n++;
+    Thread **ts = vm_malloc((size_t)(n ? n : 1) * sizeof(Thread *));
+    n = 0;
+    for (Thread *p = thread_list; p; p = p->next)
+        if (p->state != TS_TERMINATED) ts[n++] = p;
+    thread_block_end(t, old);
+    Object ***hs = vm_malloc((size_t)(n ? n : 1) * sizeof(Object **));
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (ts[i]->jthread && OBJ_FIELD(ts[i]->jthread, jthread_eetop_off, jlong)) hs[k++] = hnd_new(t, ts[i]->jthread);
+    pthread_mutex_unlock(&thread_list_lock);
+    Object *arr = heap_alloc_array(t, ac, k);
+    for (int i = 0; arr && i < k; i++) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i], *hs[i]);
+    vm_free(ts);
+    vm_free(hs);
+    hnd_release(t, hm);
+    JNI_RETURN(hnd_local(t, arr));
+}
+
+typedef struct FrameSnap {
+    Method **methods;
+    int *bcis;
+    int n;
+} FrameSnap;
+
+static void snapshot(Thread *target, FrameSnap *s) {
+    int n = 0;
+    for (Frame *f = target->top; f; f = f->prev) n++;
+    s->methods = vm_malloc((size_t)(n ? n : 1) * sizeof(Method *));
+    s->bcis = vm_malloc((size_t)(n ? n : 1) * sizeof(int));
+    s->n = 0;
+    for (Frame *f = target->top; f; f = f->prev) {
+        if (f->method->flags & MF_HIDDEN) continue;
+        s->methods[s->n] = f->method;
+        s->bcis[s->n++] = frame_bci(f);
+    }
+}
+
+JNIEXPORT jobjectArray JNICALL JVM_DumpThreads(JNIEnv *env, jclass cls, jobjectArray threads) {
+    UNUSED(cls);
+    JNI_ENTER(env);
+    Object *ta = hnd_get(threads);
+    if (!ta) {
+        exc_npe(t);
+        JNI_RETURN(NULL);
+    }
+    jint n = array_length(ta);
+    FrameSnap *snaps = vm_calloc((size_t)(n ? n : 1), sizeof(FrameSnap));
+    safepoint_begin(t);
+    for (jint i = 0; i < n; i++) {
+        Thread *target = thread_from_jthread(ARRAY_ELEMS(hnd_get(threads), Object *)[i]);
+        bool live = false;
+        for (Thread *p = thread_list; p && target; p = p->next)
+            if (p == target) live = true;
+        if (live) snapshot(target, &snaps[i]);
+        else snaps[i].n = -1;
+    }
+    safepoint_end(t);
+    Class *ste = vmc_get(t, VMC_StackTraceElement);
+    Class *ste_arr = ste ? ld_array_of(t, ste) : NULL;
+    Class *outer = ste_arr ? ld_array_of(t, ste_arr) : NULL;
+    HandleMark hm = hnd_mark(t);
+    Object **result = hnd_new(t, outer ? heap_alloc_array(t, outer, n) : NULL);
+    for (jint i = 0; *result && i < n; i++) {
+        if (snaps[i].n < 0) continue;
+        Object **elems = hnd_new(t, heap_alloc_array(t, ste_arr, snaps[i].n));
+        if (!*elems || !class_init(t, ste)) {
+            *result = NULL;
+            break;
+        }
+        for (int k = 0; k < snaps[i].n; k++) {
+            Object **e = hnd_new(t, heap_alloc_object(t, ste));
+            if (!*e || !exc_fill_element(t, e, snaps[i].methods[k], snaps[i].bcis[k])) {
+                *result = NULL;
+                break;
+            }
+            heap_store_ref(*elems, &ARRAY_ELEMS(*elems, Object *)[k], *e);
+        }
+        if (!*result) break;
+        heap_store_ref(*result, &ARRAY_ELEMS(*result, Object *)[i], *elems);
+    }
+    for (jint i = 0; i < n; i++) {
+        vm_free(snaps[i].methods);
+        vm_free(snaps[i].bcis);
+    }
+    vm_free(snaps);
+    Object *r = *result;
+    hnd_release(t, hm);
+    JNI_RETURN(hnd_local(t, r));
+}

@@ -238,10 +238,10 @@ static Object *module_of_class(Class *c) {
     return c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
 }
 
-bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
-    throwable_offsets();
-    if (!vmc_get(t, VMC_StackTraceElement)) return false;
+/* Fills one StackTraceElement (*sh) for method m at bci. */
+bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
     static uint32_t o_cls, o_loader, o_mod, o_modver, o_decl, o_meth, o_file, o_line;
+    if (!vmc_get(t, VMC_StackTraceElement)) return false;
     if (!o_cls) {
         o_cls = ste_off("declaringClassObject", "Ljava/lang/Class;");
         o_loader = ste_off("classLoaderName", "Ljava/lang/String;");
@@ -252,12 +252,50 @@ bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
         o_file = ste_off("fileName", "Ljava/lang/String;");
         o_line = ste_off("lineNumber", "I");
     }
-    Object *bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+    char name[1024];
+    Object *s = jstr_new_utf8(t, class_external_name(m->holder, name, sizeof name));
+    if (!s) return false;
+    HEAP_SET_FIELD(*sh, o_decl, s);
+    s = jstr_intern_sym(t, m->name);
+    if (!s) return false;
+    HEAP_SET_FIELD(*sh, o_meth, s);
+    if (m->holder->source_file) {
+        s = jstr_intern_sym(t, m->holder->source_file);
+        if (!s) return false;
+        HEAP_SET_FIELD(*sh, o_file, s);
+    }
+    HEAP_SET_FIELD(*sh, o_cls, m->holder->mirror);
+    OBJ_FIELD(*sh, o_line, jint) = method_is_native(m) ? -2 : method_line_at(m, bci);
+    Object *mod = module_of_class(m->holder);
+    if (mod) {
+        static uint32_t mod_name_off;
+        if (!mod_name_off)
+            mod_name_off = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        Object *mn = OBJ_FIELD(mod, mod_name_off, Object *);
+        if (mn) {
+            HEAP_SET_FIELD(*sh, o_mod, mn);
+            extern Object *module_version_string(Thread *t, Object *module);
+            Object *ver = module_version_string(t, mod);
+            if (ver) HEAP_SET_FIELD(*sh, o_modver, ver);
+        }
+    }
+    if (m->holder->loader) {
+        static uint32_t loader_name_off;
+        if (!loader_name_off)
+            loader_name_off = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        Object *ln = OBJ_FIELD(m->holder->loader, loader_name_off, Object *);
+        if (ln) HEAP_SET_FIELD(*sh, o_loader, ln);
+    }
+    return true;
+}
+
+bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
+    throwable_offsets();
     jint depth = OBJ_FIELD(*throwable, off_depth, jint);
     jint n = array_length(*elements);
-    if (!bt) return true;
     for (jint i = 0; i < n && i < depth; i++) {
-        bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+        Object *bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+        if (!bt) return true;
         Method *m = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];
         int bci = (int)ARRAY_ELEMS(bt, jlong)[2 * i + 1];
         Object *ste = ARRAY_ELEMS(*elements, Object *)[i];
@@ -266,40 +304,9 @@ bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
             return false;
         }
         HandleMark hm = hnd_mark(t);
-        Object **sh = hnd_new(t, ste);
-        char name[1024];
-        Object *s = jstr_new_utf8(t, class_external_name(m->holder, name, sizeof name));
-        if (!s) return false;
-        HEAP_SET_FIELD(*sh, o_decl, s);
-        s = jstr_intern_sym(t, m->name);
-        if (!s) return false;
-        HEAP_SET_FIELD(*sh, o_meth, s);
-        if (m->holder->source_file) {
-            s = jstr_intern_sym(t, m->holder->source_file);
-            if (!s) return false;
-            HEAP_SET_FIELD(*sh, o_file, s);
-        }
-        HEAP_SET_FIELD(*sh, o_cls, m->holder->mirror);
-        OBJ_FIELD(*sh, o_line, jint) = method_is_native(m) ? -2 : method_line_at(m, bci);
-        Object *mod = module_of_class(m->holder);
-        if (mod) {
-            static uint32_t mod_name_off;
-            if (!mod_name_off) mod_name_off = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-            Object *mn = OBJ_FIELD(mod, mod_name_off, Object *);
-            if (mn) {
-                HEAP_SET_FIELD(*sh, o_mod, mn);
-                extern Object *module_version_string(Thread *t, Object *module);
-                Object *ver = module_version_string(t, mod);
-                if (ver) HEAP_SET_FIELD(*sh, o_modver, ver);
-            }
-        }
-        if (m->holder->loader) {
-            static uint32_t loader_name_off;
-            if (!loader_name_off) loader_name_off = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-            Object *ln = OBJ_FIELD(m->holder->loader, loader_name_off, Object *);
-            if (ln) HEAP_SET_FIELD(*sh, o_loader, ln);
-        }
+        bool ok = exc_fill_element(t, hnd_new(t, ste), m, bci);
         hnd_release(t, hm);
+        if (!ok) return false;
     }
     return true;
 }

@@ -43,6 +43,8 @@ void exc_array_store(Thread *t, Class *value_class, Class *array_class);
 void exc_fill_backtrace(Thread *t, Object **throwable);
 /* Fills StackTraceElement[] from a Throwable's backtrace (JVM_InitStackTraceElementArray). */
 bool exc_fill_elements(Thread *t, Object **elements, Object **throwable);
+/* Fills one StackTraceElement (a handle) for method m at bci. */
+bool exc_fill_element(Thread *t, Object **ste, Method *m, int bci);
 /* Calls Throwable.printStackTrace() on the pending exception (JNI ExceptionDescribe). */
 void exc_describe(Thread *t);
 
