@@ -49,6 +49,10 @@ $(BUILD)/obj/%.o: src/%.c | deps
 
 -include $(OBJS:.o=.d)
 
+# The interpreter loop is direct-threaded (computed gotos): keep GCC from merging the
+# dispatch jumps into one shared indirect jump, which would defeat branch prediction.
+$(BUILD)/obj/interp/interp.o: CFLAGS += -fno-gcse -fno-crossjumping -fno-tree-vectorize -fno-tree-slp-vectorize --param max-goto-duplication-insns=100
+
 # Export glue: stubs for exported names nothing defines, and the version script.
 $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map: $(OBJS) src/native/exports.list tools/gen_exports.sh
 	@mkdir -p $(BUILD)/gen

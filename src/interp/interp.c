@@ -340,13 +340,15 @@ L_getfield: L_putfield:
     SAVE();
     if (!qk_field(t, frame->method, (Insn *)pc)) THROW();
     DISPATCH();
-L_getstatic: L_putstatic:
+L_getstatic: L_putstatic: {
     SAVE();
-    switch (qk_static(t, frame->method, (Insn *)pc, &sp)) {
+    Slot *nsp = sp;     /* a copy: taking sp's address would keep it out of a register */
+    switch (qk_static(t, frame->method, (Insn *)pc, &nsp)) {
     case QK_FAIL: THROW();
     case QK_REDISPATCH: DISPATCH();
-    default: NEXT();
+    default: sp = nsp; NEXT();
     }
+}
 #define GETF(type, field, width) \
     o = sp[-1].l; NULL_CHECK(o); sp[-1].field = OBJ_FIELD(o, pc->i32, type); sp += (width) - 1; NEXT();
 L_getfield_b: GETF(jbyte, i, 1)

@@ -36,9 +36,9 @@ void *nat_libjava;
 
 /* The VM native tables, one per file that provides natives (declared where defined). */
 extern const VMNative vm_natives_system[], vm_natives_class[], vm_natives_thread[], vm_natives_unsafe[],
-    vm_natives_mhn[], vm_natives_misc[];
+    vm_natives_mhn[], vm_natives_math[], vm_natives_misc[];
 static const VMNative *const tables[] = { vm_natives_system, vm_natives_class, vm_natives_thread, vm_natives_unsafe,
-                                          vm_natives_mhn, vm_natives_misc };
+                                          vm_natives_mhn, vm_natives_math, vm_natives_misc };
 
 void nat_init(void) {
     char path[4096];
