@@ -3,8 +3,7 @@
 # JDK's own launcher, next to the same programs on HotSpot.
 set -e
 BUILD=${1:-build}
-JAVA_HOME=${JAVA_HOME:-$(dirname "$0")/find_jdk.sh}
-[ -x "$JAVA_HOME" ] && JAVA_HOME=$("$JAVA_HOME")
+[ -n "${JAVA_HOME:-}" ] || JAVA_HOME=$("$(dirname "$0")/find_jdk.sh")
 work=$BUILD/demo
 mkdir -p "$work"
 cat > "$work/Demo.java" <<'JAVA'

@@ -3,8 +3,7 @@
 # with apt-get when run as root (a fresh Debian 12 machine).  Extra package names given as
 # arguments are ensured too (the benchmark asks for the Zero VM, the fuzzer for clang).
 set -e
-JAVA_HOME=${JAVA_HOME:-$(dirname "$0")/find_jdk.sh}
-[ -x "$JAVA_HOME" ] && JAVA_HOME=$("$JAVA_HOME")
+[ -n "${JAVA_HOME:-}" ] || JAVA_HOME=$("$(dirname "$0")/find_jdk.sh")
 need=""
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"

@@ -1,8 +1,7 @@
 #!/bin/sh
 # Regenerates src/native/jni_functions.h from a JDK's jni.h: the JNIEnv function names in
 # table order.  usage: tools/gen_jni_list.sh [JAVA_HOME] > src/native/jni_functions.h
-JAVA_HOME=${1:-$(dirname "$0")/find_jdk.sh}
-[ -x "$JAVA_HOME" ] && JAVA_HOME=$("$JAVA_HOME")
+JAVA_HOME=${1:-$("$(dirname "$0")/find_jdk.sh")}
 echo "/*"
 echo " * jni_functions.h — the JNIEnv function table of JDK 17, in table order (after the four"
 echo " * reserved slots), as one list: generated once from the JDK's include/jni.h by"

@@ -305,8 +305,10 @@ struct Class {
     uint8_t elem_shift;             /* arrays: log2 of the component size */
     uint16_t dims;                  /* arrays: number of dimensions */
 
+    struct RootBlock *roots;        /* extra GC roots owned by the class: call-site appendices
+                                     * and recorded linkage errors (interp/callsite.c) */
     void *jvmti_ext;                /* per-class tool state, later */
-    Class *next;                    /* all classes, in load order (runtime/classes.c) */
+    Class *next;                    /* all classes, in load order (classfile/loader.c) */
 };
 
 static inline bool class_is_interface(const Class *c) { return (c->access & JVM_ACC_INTERFACE) != 0; }

@@ -62,8 +62,6 @@
 #include <stdlib.h>
 
 /* Name grammars, defined in descriptor.c next to the descriptor grammar they share. */
-bool cf_valid_class_name(const char *s, size_t len);
-bool cf_valid_unqualified_name(const char *s, size_t len, bool method);
 
 #define CLASSFILE_MAGIC 0xCAFEBABEu
 #define MIN_MAJOR 45

@@ -39,9 +39,13 @@ Class *cf_parse(const uint8_t *bytes, size_t len, Symbol *expected_name, int fla
 void cf_free(Class *c);
 
 /* Descriptor helpers (descriptor.c). */
-/* Checks a field descriptor / method descriptor (JVMS 4.3); returns its length or 0 if bad. */
+/* Checks a field descriptor / method descriptor (JVMS 4.3). */
 bool cf_valid_field_desc(const char *s, size_t len);
 bool cf_valid_method_desc(const char *s, size_t len);
+/* Checks a class name in internal form (or an array descriptor), and an unqualified
+ * field or method name (JVMS 4.2). */
+bool cf_valid_class_name(const char *s, size_t len);
+bool cf_valid_unqualified_name(const char *s, size_t len, bool method);
 /* Counts the argument slots of a method descriptor (longs/doubles count two), excluding
  * any receiver, and gives the return BasicType. */
 int cf_method_arg_slots(const char *desc, BasicType *ret);

@@ -24,9 +24,6 @@
  */
 #include "classfile/classfile.h"
 
-/* Also used by classfile.c, which declares them; they have no header of their own yet. */
-bool cf_valid_class_name(const char *s, size_t len);
-bool cf_valid_unqualified_name(const char *s, size_t len, bool method);
 
 #define MAX_ARRAY_DIMS 255
 

@@ -359,8 +359,9 @@ static void set_class_flags(Class *c) {
     Method *fin = class_find_declared_method(c, sym_finalize, sym_void_sig);
     if (fin && c->super && !(fin->flags & MF_EMPTY) && !method_is_static(fin)) c->flags |= CF_HAS_FINALIZER;
     if (fin && c->super && (fin->flags & MF_EMPTY)) c->flags &= ~(uint32_t)CF_HAS_FINALIZER;
-    /* VM annotations count only in classes of the boot loader (and the platform loader) */
-    if (c->loader) {
+    /* VM annotations count only in classes of the boot loader; hidden classes keep the
+     * hidden flag the parser gives all their methods */
+    if (c->loader && !(c->flags & CF_HIDDEN)) {
         for (uint16_t i = 0; i < c->nmethods; i++)
             c->methods[i].flags &= ~(uint32_t)(MF_CALLER_SENSITIVE | MF_HIDDEN | MF_FORCE_INLINE);
     }

@@ -384,6 +384,19 @@ static bool is_loading(Symbol *name, LoaderData *ld) {
 
 /* ---- definition ---- */
 
+/* A hidden class is named after its class file plus "+0x" and a unique number (HotSpot
+ * uses the class's address; so does Loupe); '+' keeps the suffix out of the package name
+ * and shows as '/' in Class.getName().  Its own constant-pool references to the original
+ * name mean the class itself. */
+static void name_hidden_class(Class *c) {
+    Symbol *orig = c->name;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s+0x%016lx", orig->str, (unsigned long)(uintptr_t)c);
+    c->name = sym_intern_cstr(buf);
+    for (uint16_t i = 1; i < c->cp.count; i++)
+        if (c->cp.tags[i] == JVM_CONSTANT_Class && cp_class_name(&c->cp, i) == orig) c->cp.e[i].resolved = c;
+}
+
 static void throw_cf_error(Thread *t, CfError *err) {
     VMClassId id = err->kind == CFE_VERSION ? VMC_UnsupportedClassVersionError
                  : err->kind == CFE_NO_CLASS_DEF ? VMC_NoClassDefFoundError
@@ -455,6 +468,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     }
     Object *lo = loader ? *loader : NULL;
     LoaderData *ld = ld_of(t, lo);
+    if (parse_flags & CFP_HIDDEN) name_hidden_class(c);
     if (prohibited_package(c->name, lo)) {
         char buf[512];
         char *pkg = vm_strdup(class_external_name(c, buf, sizeof buf));
@@ -504,6 +518,9 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
         if (!mirror_create(t, c)) return NULL;
         if (pd && *pd) OBJ_FIELD(c->mirror, mirror_pd_off, Object *) = *pd;
+        /* linking is cheap and cannot fail once the supertypes are in: doing it now means
+         * every loaded class has its subtype display and dispatch tables */
+        if (!link_class(t, c)) return NULL;
     }
     log_load(c, source);
     return c;

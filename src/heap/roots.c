@@ -19,6 +19,7 @@
 #include "classfile/loader.h"
 #include "interp/frame.h"
 #include "interp/refmap.h"
+#include "interp/callsite.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
 #include "runtime/mirror.h"
@@ -64,6 +65,8 @@ static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
 static void visit_class(Class *c, SlotVisitor v, void *ctx) {
     visit(&c->mirror, v, ctx);
     visit(&c->loader, v, ctx);
+    for (RootBlock *b = c->roots; b; b = b->next)
+        for (uint32_t i = 0; i < b->used; i++) visit(&b->slots[i], v, ctx);
     for (uint16_t i = 0; i < c->cp.nobjs; i++) {
         if (c->cp.objs) visit(&c->cp.objs[i], v, ctx);
         if (c->cp.errors) visit(&c->cp.errors[i], v, ctx);

@@ -23,6 +23,8 @@
  * comparisons, and saturating float-to-integer conversions.
  */
 #include "interp/interp_internal.h"
+#include "interp/callsite.h"
+#include "native/mhn.h"
 #include "interp/opcodes.h"
 #include "interp/frame.h"
 #include "classfile/link.h"
@@ -428,7 +430,67 @@ L_invokevirtual: L_invokespecial: L_invokestatic: L_invokeinterface:
     }
 L_invokedynamic:
     SAVE();
-    exc_throw(t, VMC_UnsupportedOperationException, "invokedynamic is not supported yet");
+    if (!cs_link_invokedynamic(t, frame->method, (Insn *)pc)) THROW();
+    DISPATCH();
+L_invokedynamic_q: {
+    CallSiteLink *l = pc->x.p;
+    if (l->appendix) {
+        sp->l = *l->appendix;
+        sp++;
+    }
+    callee = l->target;
+    goto invoke;
+}
+L_invokehandle_q: {
+    CallSiteLink *l = pc->x.p;
+    o = sp[-(int)pc->u16].l;
+    NULL_CHECK(o);
+    if (l->appendix) {
+        sp->l = *l->appendix;
+        sp++;
+    }
+    callee = l->target;
+    goto invoke;
+}
+L_invokebasic_q:
+    o = sp[-(int)pc->u16].l;
+    NULL_CHECK(o);
+    callee = mhn_method_of(OBJ_FIELD(OBJ_FIELD(o, cs_mh_form_off, Object *), cs_lf_vmentry_off, Object *));
+    goto invoke;
+L_linktostatic_q:
+    /* the trailing MemberName names the target; linkToSpecial also null-checks the receiver */
+    callee = mhn_method_of(sp[-1].l);
+    sp--;
+    if (pc->i32) {
+        o = sp[-(int)(pc->u16 - 1)].l;
+        NULL_CHECK(o);
+    }
+    goto invoke;
+L_linktovirtual_q: {
+    Method *m = mhn_method_of(sp[-1].l);
+    sp--;
+    o = sp[-(int)(pc->u16 - 1)].l;
+    NULL_CHECK(o);
+    callee = m->vtable_index >= 0 ? o->klass->vtable[m->vtable_index] : m;
+    goto invoke;
+}
+L_linktointerface_q: {
+    Method *m = mhn_method_of(sp[-1].l);
+    sp--;
+    o = sp[-(int)(pc->u16 - 1)].l;
+    NULL_CHECK(o);
+    if (method_is_private(m) || !class_is_interface(m->holder)) {
+        callee = m->vtable_index >= 0 && !method_is_private(m) ? o->klass->vtable[m->vtable_index] : m;
+    } else {
+        SAVE();
+        callee = itable_lookup(t, o->klass, m);
+        if (!callee) THROW();
+    }
+    goto invoke;
+}
+L_rethrow_q:
+    SAVE();
+    exc_set(t, *(Object **)pc->x.p);
     THROW();
 L_invokevirtual_q:
     o = sp[-(int)pc->u16].l;

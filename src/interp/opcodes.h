@@ -270,7 +270,14 @@
     QOP(anewarray_q,        anewarray)      /* x.p = array Class * */ \
     QOP(checkcast_q,        checkcast)      /* x.p = Class * */ \
     QOP(instanceof_q,       instanceof)     /* x.p = Class * */ \
-    QOP(multianewarray_q,   multianewarray) /* x.p = array Class *, u16 = dimensions */
+    QOP(multianewarray_q,   multianewarray) /* x.p = array Class *, u16 = dimensions */ \
+    QOP(invokedynamic_q,    invokedynamic)  /* x.p = CallSiteLink * */ \
+    QOP(invokehandle_q,     invokevirtual)  /* x.p = CallSiteLink *, u16 = argument slots + receiver */ \
+    QOP(invokebasic_q,      invokevirtual)  /* MethodHandle.invokeBasic; u16 = argument slots + receiver */ \
+    QOP(linktostatic_q,     invokestatic)   /* MethodHandle.linkToStatic/Special; u16 = argument slots */ \
+    QOP(linktovirtual_q,    invokestatic)   /* MethodHandle.linkToVirtual */ \
+    QOP(linktointerface_q,  invokestatic)   /* MethodHandle.linkToInterface */ \
+    QOP(rethrow_q,          invokedynamic)  /* x.p = Object ** of the recorded linkage error */
 
 enum {
 #define OP_ENUM(name, code, len, pops, pushes) OP_##name = code,

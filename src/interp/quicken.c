@@ -11,6 +11,7 @@
  */
 #include "interp/interp_internal.h"
 #include "interp/opcodes.h"
+#include "interp/callsite.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "classfile/resolve.h"
@@ -171,8 +172,10 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
     Method *r = cp_resolve_method(t, m->holder, idx, op);
     if (!r) return QK_FAIL;
     if (r->flags & MF_SIG_POLY) {
-        exc_throw(t, VMC_UnsupportedOperationException, "method handle invocation is not supported yet: %s", r->name->str);
-        return QK_FAIL;
+        /* invokeBasic and linkTo* are VM intrinsics; invoke, invokeExact and the VarHandle
+         * access modes link through MethodHandleNatives.linkMethod */
+        if (method_is_static(r) || r->name == sym_invokeBasic) return cs_link_intrinsic(t, m, pc, r);
+        return cs_link_invokehandle(t, m, pc, r);
     }
     switch (op) {
     case OP_invokestatic:
@@ -277,6 +280,28 @@ Object *interp_multianewarray(Thread *t, Class *ac, int dims, Slot *counts) {
 
 /* ---- constants ---- */
 
+/* A dynamic constant of primitive type arrives boxed; its value is fixed, so the ldc
+ * becomes the constant itself. */
+static int quicken_dynamic(Thread *t, Class *cls, uint16_t idx, Insn *pc, Object **slot) {
+    extern bool reflect_unbox(Object *o, BasicType to, Slot *out);
+    BasicType bt = bt_from_char(cp_member_desc(&cls->cp, idx)->str[0]);
+    if (bt_is_ref(bt)) {
+        prep_quicken(pc, OP_ldc_ref, idx, 0, slot);
+        return QK_REDISPATCH;
+    }
+    Slot v;
+    if (!reflect_unbox(*slot, bt, &v)) {
+        exc_throw(t, VMC_ClassCastException, "bad dynamic constant of type %s", bt_name(bt));
+        return QK_FAIL;
+    }
+    if (bt_is_wide(bt)) {
+        prep_quicken(pc, OP_ldc_j, idx, 0, (void *)(intptr_t)v.j);
+    } else {
+        prep_quicken(pc, OP_ldc_i, idx, v.i, NULL);
+    }
+    return QK_REDISPATCH;
+}
+
 int qk_ldc(Thread *t, Method *m, Insn *pc) {
     Class *cls = m->holder;
     uint16_t idx = pc->u16;
@@ -293,8 +318,20 @@ int qk_ldc(Thread *t, Method *m, Insn *pc) {
         prep_quicken(pc, OP_ldc_ref, idx, 0, &c->mirror);
         return QK_REDISPATCH;
     }
+    case JVM_CONSTANT_MethodType: case JVM_CONSTANT_MethodHandle: {
+        Object **slot = cls->cp.tags[idx] == JVM_CONSTANT_MethodType ? cp_resolve_method_type(t, cls, idx)
+                                                                     : cp_resolve_method_handle(t, cls, idx);
+        if (!slot) return QK_FAIL;
+        prep_quicken(pc, OP_ldc_ref, idx, 0, slot);
+        return QK_REDISPATCH;
+    }
+    case JVM_CONSTANT_Dynamic: {
+        Object **slot = cp_resolve_dynamic(t, cls, idx);
+        if (!slot) return QK_FAIL;
+        return quicken_dynamic(t, cls, idx, pc, slot);
+    }
     default:
-        exc_throw(t, VMC_UnsupportedOperationException, "ldc of constant-pool tag %d is not supported yet", cls->cp.tags[idx]);
+        exc_throw(t, VMC_VerifyError, "ldc of constant-pool tag %d", cls->cp.tags[idx]);
         return QK_FAIL;
     }
 }

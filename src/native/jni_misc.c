@@ -50,6 +50,26 @@ static jfieldID JNICALL jni_FromReflectedField(JNIEnv *env, jobject field) {
     JNI_RETURN(o ? (jfieldID)reflected_member(o, true) : NULL);
 }
 
+/* Defined in native/jvm_reflect.c. */
+Object *reflect_method_object(Thread *t, Method *m);
+Object *reflect_field_object(Thread *t, Field *f);
+
+/* A jmethodID is the Method*, a jfieldID the Field*, so `clazz` and `isStatic` (which
+ * HotSpot only asserts on) are not needed to find the member. */
+static jobject JNICALL jni_ToReflectedMethod(JNIEnv *env, jclass clazz, jmethodID mid, jboolean is_static) {
+    UNUSED(clazz);
+    UNUSED(is_static);
+    JNI_ENTER(env);
+    JNI_RETURN(hnd_local(t, reflect_method_object(t, (Method *)mid)));
+}
+
+static jobject JNICALL jni_ToReflectedField(JNIEnv *env, jclass clazz, jfieldID fid, jboolean is_static) {
+    UNUSED(clazz);
+    UNUSED(is_static);
+    JNI_ENTER(env);
+    JNI_RETURN(hnd_local(t, reflect_field_object(t, (Field *)fid)));
+}
+
 /* ---- NIO ---- */
 
 static Method *dbb_ctor;
@@ -112,6 +132,8 @@ void jni_fill_misc(struct JNINativeInterface_ *tb) {
     tb->UnregisterNatives = jni_UnregisterNatives;
     tb->FromReflectedMethod = jni_FromReflectedMethod;
     tb->FromReflectedField = jni_FromReflectedField;
+    tb->ToReflectedMethod = jni_ToReflectedMethod;
+    tb->ToReflectedField = jni_ToReflectedField;
     tb->NewDirectByteBuffer = jni_NewDirectByteBuffer;
     tb->GetDirectBufferAddress = jni_GetDirectBufferAddress;
     tb->GetDirectBufferCapacity = jni_GetDirectBufferCapacity;

@@ -407,3 +407,40 @@ const VMNative vm_natives_class[] = {
     { "java/lang/Class", "getSuperclass", "()Ljava/lang/Class;", NULL, get_superclass_fast },
     { NULL, NULL, NULL, NULL, NULL },
 };
+
+/* ---- Lookup.defineClass / defineHiddenClass ---- */
+
+enum {
+    LOOKUP_NESTMATE = 0x1,
+    LOOKUP_HIDDEN = 0x2,
+};
+
+JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const char *name, const jbyte *buf, jsize len,
+                                               jobject pd, jboolean init, int flags, jobject class_data) {
+    JNI_ENTER(env);
+    Class *lc = jni_class(lookup);
+    if (!lc) {
+        exc_npe(t);
+        JNI_RETURN(NULL);
+    }
+    if (len < 0) {
+        exc_throw(t, VMC_ClassFormatError, "Negative length");
+        JNI_RETURN(NULL);
+    }
+    bool hidden = (flags & LOOKUP_HIDDEN) != 0;
+    HandleMark hm = hnd_mark(t);
+    Object **lh = hnd_new(t, lc->loader);
+    Object **ph = hnd_new(t, hnd_get(pd));
+    Object **data = hnd_new(t, hnd_get(class_data));
+    Symbol *n = name ? sym_intern_cstr(name) : NULL;
+    Class *c = ld_define(t, hidden ? NULL : n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, NULL,
+                         hidden ? CFP_HIDDEN : 0);
+    if (c && hidden) {
+        c->nest_host = (flags & LOOKUP_NESTMATE) ? class_nest_host(t, lc) : c;
+        if (*data) HEAP_SET_FIELD(c->mirror, mirror_classdata_off, *data);
+    }
+    if (c && !link_class(t, c)) c = NULL;
+    if (c && init && !class_init(t, c)) c = NULL;
+    hnd_release(t, hm);
+    JNI_RETURN(local_mirror(t, c));
+}

@@ -1,6 +1,7 @@
 /*
  * jvm_stack.c — stack traces: Throwable.fillInStackTrace and StackTraceElement filling
- * (the work is in runtime/exception.c), and the helpful NullPointerException message.
+ * (the work is in runtime/exception.c).  The helpful NullPointerException message is in
+ * jvm_npe.c.
  */
 #include "native/jni_internal.h"
 #include "runtime/vm.h"
@@ -19,12 +20,4 @@ JNIEXPORT void JNICALL JVM_InitStackTraceElementArray(JNIEnv *env, jobjectArray 
     if (!*e || !*th) exc_npe(t);
     else exc_fill_elements(t, e, th);
     JNI_RETURN_VOID();
-}
-
-/* Helpful NullPointerException messages are computed from the bytecode that failed;
- * until then the message stays null, as with -XX:-ShowCodeDetailsInExceptionMessages. */
-JNIEXPORT jstring JNICALL JVM_GetExtendedNPEMessage(JNIEnv *env, jthrowable throwable) {
-    UNUSED(env);
-    UNUSED(throwable);
-    return NULL;
 }

@@ -7,12 +7,17 @@
  * invokedynamic support.
  */
 #include "native/mhn.h"
+#include "classfile/classfile.h"
+#include "interp/interp.h"
 #include "native/natives.h"
 #include "native/jni_internal.h"
 #include "classfile/link.h"
+#include "classfile/loader.h"
 #include "heap/heap.h"
 #include "runtime/jstring.h"
 #include "runtime/vm.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 MhnOffsets mhn;
 
@@ -75,7 +80,392 @@ Method *mhn_method_of(Object *mn) {
     return r ? (Method *)(intptr_t)OBJ_FIELD(r, mhn.rmn_vmtarget, jlong) : NULL;
 }
 
+/* ---- descriptors of java.lang.invoke types ---- */
+
+static void append_class_desc(char *buf, size_t cap, size_t *n, Class *c) {
+    const char *piece;
+    char one[2] = { 0, 0 };
+    if (class_is_primitive(c)) {
+        one[0] = bt_to_char((BasicType)c->elem_type);
+        piece = one;
+    } else if (class_is_array(c)) {
+        piece = c->name->str;
+    } else {
+        if (*n + 1 < cap) buf[(*n)++] = 'L';
+        piece = c->name->str;
+    }
+    size_t l = strlen(piece);
+    if (*n + l < cap) {
+        memcpy(buf + *n, piece, l);
+        *n += l;
+    }
+    if (!class_is_primitive(c) && !class_is_array(c) && *n + 1 < cap) buf[(*n)++] = ';';
+    buf[*n < cap ? *n : cap - 1] = '\0';
+}
+
+static uint32_t mt_rtype_off, mt_ptypes_off;
+
+/* The descriptor a MemberName's `type` stands for: a MethodType, a Class (fields) or a
+ * descriptor String. */
+static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
+    if (!type) return NULL;
+    if (type->klass == VMC(String)) return jstr_to_symbol(type, false);
+    char buf[4096];
+    size_t n = 0;
+    buf[0] = '\0';
+    if (field) {
+        if (type->klass != VMC(Class)) return NULL;
+        append_class_desc(buf, sizeof buf, &n, mirror_class(type));
+        return sym_intern_cstr(buf);
+    }
+    if (!mt_rtype_off) {
+        Class *mt = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/MethodType"));
+        if (!mt) return NULL;
+        mt_rtype_off = class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset;
+        mt_ptypes_off = class_find_declared_field(mt, sym_intern_cstr("ptypes"), sym_intern_cstr("[Ljava/lang/Class;"))->offset;
+    }
+    Object *ptypes = OBJ_FIELD(type, mt_ptypes_off, Object *);
+    buf[n++] = '(';
+    for (jint i = 0; ptypes && i < array_length(ptypes); i++)
+        append_class_desc(buf, sizeof buf, &n, mirror_class(ARRAY_ELEMS(ptypes, Object *)[i]));
+    if (n + 1 < sizeof buf) buf[n++] = ')';
+    append_class_desc(buf, sizeof buf, &n, mirror_class(OBJ_FIELD(type, mt_rtype_off, Object *)));
+    return sym_intern_cstr(buf);
+}
+
+/* ---- filling MemberNames ---- */
+
+static bool fill_method(Thread *t, Object **mn, Method *m, int ref_kind) {
+    if (!mhn_fill_from_method(t, mn, m)) return false;
+    jint flags = OBJ_FIELD(*mn, mhn.mn_flags, jint);
+    int kind = (flags >> MN_REFERENCE_KIND_SHIFT) & MN_REFERENCE_KIND_MASK;
+    /* a requested invokeSpecial stays special; a virtual call of an interface's default
+     * method through a class reference stays virtual */
+    if (ref_kind == REF_invokeSpecial && kind != REF_newInvokeSpecial) kind = REF_invokeSpecial;
+    if (ref_kind == REF_invokeVirtual && kind == REF_invokeInterface) kind = REF_invokeVirtual;
+    flags = (flags & ~(MN_REFERENCE_KIND_MASK << MN_REFERENCE_KIND_SHIFT)) | (kind << MN_REFERENCE_KIND_SHIFT);
+    OBJ_FIELD(*mn, mhn.mn_flags, jint) = flags;
+    jlong vmindex = kind == REF_invokeVirtual ? m->vtable_index : kind == REF_invokeInterface ? m->itable_index : VMINDEX_NONVIRTUAL;
+    if (kind == REF_invokeVirtual && m->vtable_index < 0) vmindex = VMINDEX_NONVIRTUAL;
+    OBJ_FIELD(*mn, mhn.mn_vmindex, jlong) = vmindex;
+    return true;
+}
+
+static void fill_field(Object *mn, Field *f, int ref_kind) {
+    HEAP_SET_FIELD(mn, mhn.mn_clazz, f->holder->mirror);
+    jint flags = (f->access & 0xFFFF) | MN_IS_FIELD | (ref_kind << MN_REFERENCE_KIND_SHIFT);
+    if ((f->access & JVM_ACC_FINAL) && (field_is_static(f) || (f->holder->flags & (CF_HIDDEN | CF_HAS_RECORD_ATTR))))
+        flags |= MN_TRUSTED_FINAL;
+    OBJ_FIELD(mn, mhn.mn_flags, jint) = flags;
+    OBJ_FIELD(mn, mhn.mn_vmindex, jlong) = f->offset;
+    HEAP_SET_FIELD(mn, mhn.mn_method, NULL);
+}
+
+/* ---- resolution ---- */
+
+static Method *find_method(Class *defc, Symbol *name, Symbol *desc, int ref_kind) {
+    switch (ref_kind) {
+    case REF_invokeStatic: {
+        Method *m = class_is_interface(defc) ? class_find_declared_method(defc, name, desc) : link_lookup_method(defc, name, desc);
+        return m && method_is_static(m) ? m : NULL;
+    }
+    case REF_newInvokeSpecial: {
+        Method *m = class_find_declared_method(defc, name, desc);
+        return m && name == sym_init ? m : NULL;
+    }
+    case REF_invokeInterface: {
+        Method *m = link_lookup_interface_method(defc, name, desc);
+        return m && !method_is_static(m) ? m : NULL;
+    }
+    default: {
+        Method *m = class_is_interface(defc) ? link_lookup_interface_method(defc, name, desc) : link_lookup_method(defc, name, desc);
+        return m && !method_is_static(m) ? m : NULL;
+    }
+    }
+}
+
+/* ---- signature-polymorphic intrinsics as methods ----
+ *
+ * LambdaForms name MethodHandle.invokeBasic and the linkTo* methods with a concrete
+ * signature; resolving such a MemberName yields a VM-made Method for that signature.
+ * Bytecode calls of them never reach these (the interpreter rewrites the call sites); a
+ * method handle *to* one of them (an interpreted LambdaForm's named function) runs
+ * intrinsic_call below, which dispatches exactly like the interpreter's quick forms. */
+
+typedef struct Intrinsic {
+    Method m;
+    struct Intrinsic *next;
+} Intrinsic;
+static Intrinsic *intrinsics;
+static pthread_mutex_t intrinsics_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool intrinsic_call(Thread *t, Slot *args, Slot *ret) {
+    Method *self = t->top->method;
+    int n = self->arg_slots;
+    Method *target;
+    Object *recv = NULL;
+    if (self->name == sym_invokeBasic) {
+        Object *mh = args[0].l;
+        if (!mh) {
+            exc_npe(t);
+            return false;
+        }
+        extern uint32_t cs_mh_form_off, cs_lf_vmentry_off;
+        target = mhn_method_of(OBJ_FIELD(OBJ_FIELD(mh, cs_mh_form_off, Object *), cs_lf_vmentry_off, Object *));
+    } else {
+        target = mhn_method_of(args[n - 1].l);
+        n--;
+        if (self->name != sym_linkToStatic) {
+            recv = args[0].l;
+            if (!recv) {
+                exc_npe(t);
+                return false;
+            }
+            if (self->name == sym_linkToVirtual && target->vtable_index >= 0)
+                target = recv->klass->vtable[target->vtable_index];
+            else if (self->name == sym_linkToInterface && class_is_interface(target->holder) && !method_is_private(target))
+                target = interp_dispatch(recv->klass, target);
+        }
+    }
+    if (!target) {
+        exc_throw(t, VMC_InternalError, "unlinked method handle intrinsic");
+        return false;
+    }
+    UNUSED(n);
+    return interp_call(t, target, args, ret);
+}
+
+static Method *intrinsic_method(Thread *t, Class *mh, Symbol *name, Symbol *desc) {
+    pthread_mutex_lock(&intrinsics_lock);
+    Intrinsic *i;
+    for (i = intrinsics; i; i = i->next)
+        if (i->m.name == name && i->m.desc == desc) break;
+    if (!i) {
+        i = vm_calloc(1, sizeof *i);
+        Method *m = &i->m;
+        BasicType ret;
+        bool basic = name == sym_invokeBasic;
+        m->holder = mh;
+        m->name = name;
+        m->desc = desc;
+        m->access = JVM_ACC_NATIVE | JVM_ACC_FINAL | (basic ? 0 : JVM_ACC_STATIC);
+        m->arg_slots = (uint16_t)(cf_method_arg_slots(desc->str, &ret) + (basic ? 1 : 0));
+        m->ret_type = (uint8_t)ret;
+        m->kind = MK_VM_NATIVE;
+        m->flags = MF_SIG_POLY | MF_INTRINSIC | MF_HIDDEN;
+        m->vtable_index = -1;
+        m->itable_index = -1;
+        m->native_fn = (void *)intrinsic_call;
+        i->next = intrinsics;
+        intrinsics = i;
+    }
+    pthread_mutex_unlock(&intrinsics_lock);
+    UNUSED(t);
+    return &i->m;
+}
+
+static bool is_intrinsic_name(Symbol *n) {
+    return n == sym_invokeBasic || n == sym_linkToStatic || n == sym_linkToSpecial || n == sym_linkToVirtual ||
+           n == sym_linkToInterface;
+}
+
+static bool resolve(Thread *t, Object **mn, bool speculative) {
+    jint flags = OBJ_FIELD(*mn, mhn.mn_flags, jint);
+    int ref_kind = (flags >> MN_REFERENCE_KIND_SHIFT) & MN_REFERENCE_KIND_MASK;
+    Object *clazz = OBJ_FIELD(*mn, mhn.mn_clazz, Object *);
+    Object *name_s = OBJ_FIELD(*mn, mhn.mn_name, Object *);
+    if (!clazz || !name_s) {
+        exc_throw(t, VMC_IllegalArgumentException, "nothing to resolve");
+        return false;
+    }
+    Class *defc = mirror_class(clazz);
+    if (!link_class(t, defc)) return false;
+    Symbol *name = jstr_to_symbol(name_s, false);
+    bool is_field = (flags & MN_IS_FIELD) != 0;
+    Symbol *desc = type_descriptor(t, OBJ_FIELD(*mn, mhn.mn_type, Object *), is_field);
+    char cn[256];
+    if (!desc) {
+        if (!speculative) exc_throw(t, VMC_InternalError, "unresolvable member type");
+        return false;
+    }
+    if (is_field) {
+        Field *f = link_lookup_field(defc, name, desc);
+        if (!f) {
+            if (!speculative) exc_throw(t, VMC_NoSuchFieldError, "%s", name->str);
+            return false;
+        }
+        /* the reference kind follows the field found (the JDK itself asks for static
+         * fields as getField), keeping the getter/setter distinction */
+        bool setter = ref_kind == REF_putField || ref_kind == REF_putStatic;
+        fill_field(*mn, f, field_is_static(f) ? (setter ? REF_putStatic : REF_getStatic) : (setter ? REF_putField : REF_getField));
+        return true;
+    }
+    Method *m = defc == VMC(MethodHandle) && is_intrinsic_name(name) ? intrinsic_method(t, defc, name, desc)
+                                                                       : find_method(defc, name, desc, ref_kind);
+    if (!m) {
+        if (!speculative)
+            exc_throw(t, VMC_NoSuchMethodError, "'%s %s.%s%s'", "", class_external_name(defc, cn, sizeof cn), name->str, desc->str);
+        return false;
+    }
+    if ((m->flags & MF_SIG_POLY) && !(m->flags & MF_INTRINSIC)) {
+        if (!speculative) exc_throw(t, VMC_UnsupportedOperationException, "cannot resolve %s reflectively", name->str);
+        return false;
+    }
+    return fill_method(t, mn, m, ref_kind);
+}
+
+/* MethodHandleNatives.resolve(MemberName, Class caller, int lookupMode, boolean speculative) */
+static bool mhn_resolve(Thread *t, Slot *a, Slot *r) {
+    if (!mhn_init_offsets(t)) return false;
+    if (!a[0].l) {
+        exc_npe(t);
+        return false;
+    }
+    bool speculative = a[3].i != 0;
+    HandleMark hm = hnd_mark(t);
+    Object **mn = hnd_new(t, a[0].l);
+    bool ok = resolve(t, mn, speculative);
+    if (!ok && getenv("LOUPE_DEBUG_MHN")) {
+        Object *nm = OBJ_FIELD(*mn, mhn.mn_name, Object *);
+        char *u = nm ? jstr_to_utf8(nm) : vm_strdup("?");
+        Object *cl = OBJ_FIELD(*mn, mhn.mn_clazz, Object *);
+        fprintf(stderr, "MHN.resolve failed: %s.%s flags=%x spec=%d\n", cl ? mirror_class(cl)->name->str : "?", u,
+                OBJ_FIELD(*mn, mhn.mn_flags, jint), speculative);
+        vm_free(u);
+    }
+    r->l = ok ? *mn : NULL;
+    hnd_release(t, hm);
+    if (!ok && speculative) {
+        exc_take(t);
+        return true;
+    }
+    return ok;
+}
+
+/* MethodHandleNatives.init(MemberName, Object reflected) */
+static bool mhn_init(Thread *t, Slot *a, Slot *r) {
+    UNUSED(r);
+    if (!mhn_init_offsets(t)) return false;
+    Object *ref = a[1].l;
+    if (!a[0].l || !ref) {
+        exc_npe(t);
+        return false;
+    }
+    Class *k = ref->klass;
+    Field *cf = link_lookup_field(k, sym_intern_cstr("clazz"), sym_intern_cstr("Ljava/lang/Class;"));
+    Field *sf = link_lookup_field(k, sym_intern_cstr("slot"), sym_intern_cstr("I"));
+    if (!cf || !sf) {
+        exc_throw(t, VMC_InternalError, "unrecognized reflected member");
+        return false;
+    }
+    Class *holder = mirror_class(OBJ_FIELD(ref, cf->offset, Object *));
+    jint slot = OBJ_FIELD(ref, sf->offset, jint);
+    HandleMark hm = hnd_mark(t);
+    Object **mn = hnd_new(t, a[0].l);
+    bool ok = true;
+    if (k == VMC(reflect_Field)) {
+        Field *f = &holder->fields[slot];
+        fill_field(*mn, f, field_is_static(f) ? REF_getStatic : REF_getField);
+    } else {
+        Method *m = &holder->methods[slot];
+        ok = mhn_fill_from_method(t, mn, m);
+        if (ok) {
+            /* init leaves name and type to be expanded on demand, as HotSpot does */
+            HEAP_SET_FIELD(*mn, mhn.mn_name, NULL);
+            HEAP_SET_FIELD(*mn, mhn.mn_type, NULL);
+        }
+    }
+    hnd_release(t, hm);
+    return ok;
+}
+
+static bool mhn_field_offset(Thread *t, Slot *a, Slot *r) {
+    if (!mhn_init_offsets(t)) return false;
+    if (!a[0].l) {
+        exc_npe(t);
+        return false;
+    }
+    r->j = OBJ_FIELD(a[0].l, mhn.mn_vmindex, jlong);
+    return true;
+}
+
+static bool mhn_static_field_base(Thread *t, Slot *a, Slot *r) {
+    if (!mhn_init_offsets(t)) return false;
+    if (!a[0].l) {
+        exc_npe(t);
+        return false;
+    }
+    r->l = OBJ_FIELD(a[0].l, mhn.mn_clazz, Object *);
+    return true;
+}
+
+/* getMemberVMInfo: Object[] { Long vmindex, (fields: clazz; methods: the MemberName) } */
+static bool mhn_member_vm_info(Thread *t, Slot *a, Slot *r) {
+    extern Object *reflect_box(Thread *t, BasicType bt, Slot v);
+    if (!mhn_init_offsets(t)) return false;
+    HandleMark hm = hnd_mark(t);
+    Object **mn = hnd_new(t, a[0].l);
+    Object **arr = hnd_new(t, heap_alloc_array(t, ld_array_of(t, VMC(Object)), 2));
+    Object *idx = *arr ? reflect_box(t, T_LONG, (Slot){ .j = OBJ_FIELD(*mn, mhn.mn_vmindex, jlong) }) : NULL;
+    if (idx) {
+        heap_store_ref(*arr, &ARRAY_ELEMS(*arr, Object *)[0], idx);
+        bool field = (OBJ_FIELD(*mn, mhn.mn_flags, jint) & MN_IS_FIELD) != 0;
+        heap_store_ref(*arr, &ARRAY_ELEMS(*arr, Object *)[1], field ? OBJ_FIELD(*mn, mhn.mn_clazz, Object *) : *mn);
+    }
+    r->l = idx ? *arr : NULL;
+    hnd_release(t, hm);
+    return r->l != NULL;
+}
+
+static uint32_t callsite_target_off;
+
+static bool set_call_site_target(Thread *t, Slot *a, bool volatile_store) {
+    if (!a[0].l) {
+        exc_npe(t);
+        return false;
+    }
+    if (!callsite_target_off) {
+        Class *cs = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/CallSite"));
+        callsite_target_off = class_find_declared_field(cs, sym_intern_cstr("target"), sym_intern_cstr("Ljava/lang/invoke/MethodHandle;"))->offset;
+    }
+    HEAP_SET_FIELD(a[0].l, callsite_target_off, a[1].l);
+    if (volatile_store) __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    return true;
+}
+
+static bool mhn_set_target_normal(Thread *t, Slot *a, Slot *r) {
+    UNUSED(r);
+    return set_call_site_target(t, a, false);
+}
+
+static bool mhn_set_target_volatile(Thread *t, Slot *a, Slot *r) {
+    UNUSED(r);
+    return set_call_site_target(t, a, true);
+}
+
+static bool mhn_get_named_con(Thread *t, Slot *a, Slot *r) {
+    UNUSED(t);
+    UNUSED(a);
+    r->i = 0;
+    return true;
+}
+
+static bool mhn_get_members(Thread *t, Slot *a, Slot *r) {
+    UNUSED(t);
+    UNUSED(a);
+    r->i = 0;
+    return true;
+}
+
+static bool mhn_copy_out_bsm_args(Thread *t, Slot *a, Slot *r) {
+    UNUSED(a);
+    UNUSED(r);
+    exc_throw(t, VMC_InternalError, "bootstrap arguments are always pushed, never pulled");
+    return false;
+}
+
 /* MethodHandleNatives.expand(MemberName): fills name and type of a resolved member. */
+
 static bool mhn_expand(Thread *t, Slot *a, Slot *r) {
     UNUSED(r);
     if (!mhn_init_offsets(t)) return false;
@@ -103,8 +493,21 @@ static bool nop(Thread *t, Slot *a, Slot *r) {
 }
 
 #define MHN "java/lang/invoke/MethodHandleNatives"
+#define MN "Ljava/lang/invoke/MemberName;"
 const VMNative vm_natives_mhn[] = {
     { MHN, "registerNatives", "()V", NULL, nop },
-    { MHN, "expand", "(Ljava/lang/invoke/MemberName;)V", NULL, mhn_expand },
+    { MHN, "expand", "(" MN ")V", NULL, mhn_expand },
+    { MHN, "resolve", "(" MN "Ljava/lang/Class;IZ)" MN, NULL, mhn_resolve },
+    { MHN, "init", "(" MN "Ljava/lang/Object;)V", NULL, mhn_init },
+    { MHN, "objectFieldOffset", "(" MN ")J", NULL, mhn_field_offset },
+    { MHN, "staticFieldOffset", "(" MN ")J", NULL, mhn_field_offset },
+    { MHN, "staticFieldBase", "(" MN ")Ljava/lang/Object;", NULL, mhn_static_field_base },
+    { MHN, "getMemberVMInfo", "(" MN ")Ljava/lang/Object;", NULL, mhn_member_vm_info },
+    { MHN, "setCallSiteTargetNormal", "(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V", NULL, mhn_set_target_normal },
+    { MHN, "setCallSiteTargetVolatile", "(Ljava/lang/invoke/CallSite;Ljava/lang/invoke/MethodHandle;)V", NULL, mhn_set_target_volatile },
+    { MHN, "getNamedCon", "(I[Ljava/lang/Object;)I", NULL, mhn_get_named_con },
+    { MHN, "getMembers", "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/String;ILjava/lang/Class;I[" MN ")I", NULL, mhn_get_members },
+    { MHN, "copyOutBootstrapArguments", "(Ljava/lang/Class;[IIIZ[Ljava/lang/Object;ILjava/lang/Object;)V", NULL, mhn_copy_out_bsm_args },
+    { MHN, "clearCallSiteContext", "(Ljava/lang/invoke/MethodHandleNatives$CallSiteContext;)V", NULL, nop },
     { NULL, NULL, NULL, NULL, NULL },
 };
