@@ -8,8 +8,10 @@ work=$BUILD/demo
 mkdir -p "$work"
 cat > "$work/Demo.java" <<'JAVA'
 import java.util.*;
+import java.util.stream.*;
 
 public class Demo {
+    record Point(int x, int y) { double norm() { return Math.sqrt(x * x + y * y); } }
 
     static long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
 
@@ -18,22 +20,22 @@ public class Demo {
                 + ", class library " + System.getProperty("java.runtime.version"));
         System.out.println("fib(25) = " + fib(25));
         Map<String, Integer> counts = new TreeMap<>();
-        for (String w : "to be or not to be that is the question".split(" ")) counts.put(w, counts.getOrDefault(w, 0) + 1);
+        for (String w : "to be or not to be that is the question".split(" ")) counts.merge(w, 1, Integer::sum);
         System.out.println("word counts: " + counts);
-        Thread t = new Thread() {
-            public void run() { System.out.println("hello from " + Thread.currentThread().getName()); }
-        };
+        List<Point> pts = IntStream.range(0, 5).mapToObj(i -> new Point(i, 2 * i)).collect(Collectors.toList());
+        System.out.println("points: " + pts + ", longest " + pts.stream().mapToDouble(Point::norm).max().getAsDouble());
+        Thread t = new Thread(() -> System.out.println("hello from " + Thread.currentThread().getName()));
         t.start();
         t.join();
         List<Object> garbage = new ArrayList<>();
         for (int i = 0; i < 200_000; i++) { garbage.add(new int[16]); if (garbage.size() > 1000) garbage.clear(); }
-        System.out.println("allocated 200000 arrays; heap max " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
+        System.out.println("allocated 200000 arrays");
         try { Object o = List.of(1).get(5); } catch (IndexOutOfBoundsException e) { System.out.println("caught " + e); }
     }
 }
 JAVA
-# -XDstringConcat=inline: string concatenation without invokedynamic (not supported yet)
-"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$work" "$work/Demo.java"
+echo "== $BUILD/jdk/bin/javac Demo.java  (javac itself running on Loupe)"
+"$BUILD/jdk/bin/javac" -d "$work" "$work/Demo.java"
 echo "== $BUILD/jdk/bin/java Demo  (Loupe)"
 "$BUILD/jdk/bin/java" -cp "$work" Demo || echo "(Loupe failed: exit $?)"
 echo
