@@ -51,7 +51,7 @@ static void add_injected_fields(Class *c) {
         if (sym_eq_cstr(c->name, INJECTED[i].klass)) n++;
     if (!n) return;
     Field *nf = vm_calloc((size_t)c->nfields + (size_t)n, sizeof(Field));
-    memcpy(nf, c->fields, c->nfields * sizeof(Field));
+    if (c->nfields) memcpy(nf, c->fields, c->nfields * sizeof(Field));
     uint16_t k = c->nfields;
     for (size_t i = 0; i < ARRAY_LEN(INJECTED); i++) {
         if (!sym_eq_cstr(c->name, INJECTED[i].klass)) continue;

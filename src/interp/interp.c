@@ -752,7 +752,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
     Slot *base = interp_free_area(t);
     if (m->kind != MK_INTERPRETED) {
         if (base + m->arg_slots + FRAME_SLOTS > t->stack_limit) return throw_soe(t);
-        memcpy(base, args, m->arg_slots * sizeof(Slot));
+        if (m->arg_slots) memcpy(base, args, m->arg_slots * sizeof(Slot));
         if (!nat_invoke(t, m, base)) return false;
         if (result) *result = base[0];
         return true;
@@ -765,7 +765,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
     Frame *nf = (Frame *)(base + m->max_locals);
     Slot *nsp = (Slot *)(nf + 1);
     if (nsp + m->max_stack > t->stack_limit) return throw_soe(t);
-    memcpy(base, args, m->arg_slots * sizeof(Slot));
+    if (m->arg_slots) memcpy(base, args, m->arg_slots * sizeof(Slot));
     nf->method = m;
     nf->locals = base;
     nf->prev = t->top;

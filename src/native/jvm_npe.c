@@ -413,8 +413,10 @@ static int null_slot(const Analysis *a, uint32_t bci) {
     Decoded d = decode(a->code, bci);
     Symbol *name, *desc;
     switch (d.op) {
-    case OP_getfield: case OP_arraylength: case OP_athrow: case OP_monitorenter: case OP_monitorexit:
+    case OP_arraylength: case OP_athrow: case OP_monitorenter: case OP_monitorexit:
         return 0;
+    case OP_getfield:
+        return field_ref(a, d, &name, &desc) ? 0 : -1;
     case OP_putfield:
         return field_ref(a, d, &name, &desc) ? type_slots(desc->str[0]) : -1;
     case OP_invokevirtual: case OP_invokespecial: case OP_invokeinterface:
