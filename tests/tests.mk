@@ -1,3 +1,54 @@
-# Builds the test programs into $(BUILD)/tests (placeholder; see tests/README.md).
-test-programs:
-	@true
+# tests/tests.mk — builds everything tests/run.sh runs, under $(BUILD)/tests:
+#
+#   classes/                  tests/java/*.java and tests/embed/java/*.java, compiled by
+#                             tests/lib/javac.sh (recompiled when any source changes)
+#   jembed, jembed-hotspot    the Invocation-API launcher, against Loupe / against HotSpot
+#   embed/NAME, NAME-hotspot  each tests/embed/NAME.c, against Loupe / against HotSpot
+#   unit/test_NAME            each tests/unit/test_NAME.c, linked with libloupe.a
+#
+# The HotSpot builds are the reference side of the comparison: they are built without
+# sanitizers (HotSpot is not), the Loupe builds with $(CFLAGS) as they are.  Included by
+# the top-level Makefile, which defines BUILD, JAVA_HOME, CC, CFLAGS, LDLIBS, SANFLAGS,
+# LIBJVM.
+
+TEST_OUT := $(BUILD)/tests
+TEST_JAVA_SRCS := $(sort $(wildcard tests/java/*.java) $(wildcard tests/embed/java/*.java))
+TEST_EMBED_NAMES := $(filter-out jembed,$(patsubst tests/embed/%.c,%,$(wildcard tests/embed/*.c)))
+TEST_EMBED_BINS := $(TEST_EMBED_NAMES:%=$(TEST_OUT)/embed/%) \
+                   $(TEST_EMBED_NAMES:%=$(TEST_OUT)/embed/%-hotspot)
+TEST_UNIT_BINS := $(patsubst tests/unit/%.c,$(TEST_OUT)/unit/%,$(wildcard tests/unit/test_*.c))
+
+# Compiling and linking against each VM's libjvm.so; the rpath is absolute so that the
+# binaries run from any directory.
+TEST_REF_CFLAGS := $(filter-out $(SANFLAGS),$(CFLAGS))
+TEST_LOUPE_LINK := -L$(dir $(LIBJVM)) -ljvm -Wl,--enable-new-dtags -Wl,--allow-shlib-undefined -Wl,-rpath,$(abspath $(dir $(LIBJVM))) -pthread
+TEST_HOTSPOT_LINK := -L$(JAVA_HOME)/lib/server -ljvm -Wl,-rpath,$(JAVA_HOME)/lib/server -pthread
+
+test-programs: $(TEST_OUT)/classes/.built $(TEST_OUT)/jembed $(TEST_OUT)/jembed-hotspot \
+               $(TEST_EMBED_BINS) $(TEST_UNIT_BINS)
+
+$(TEST_OUT)/classes/.built: $(TEST_JAVA_SRCS) tests/lib/javac.sh | deps
+	@tests/lib/javac.sh $(JAVA_HOME) $(TEST_OUT)/classes $(TEST_JAVA_SRCS)
+
+$(TEST_OUT)/jembed: tests/embed/jembed.c | $(LIBJVM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
+
+$(TEST_OUT)/jembed-hotspot: tests/embed/jembed.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
+
+$(TEST_OUT)/embed/%-hotspot: tests/embed/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
+
+$(TEST_OUT)/embed/%: tests/embed/%.c | $(LIBJVM)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
+
+# White-box unit tests see all of the VM through libloupe.a.
+$(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
+
+-include $(TEST_UNIT_BINS:=.d)

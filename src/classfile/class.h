@@ -278,7 +278,7 @@ struct Class {
     struct Package *package;
     volatile uint8_t state;         /* ClassState */
     Thread *init_thread;
-    Object *init_error;             /* (unused slot kept for the erroneous-state message) */
+    Object *init_error;             /* why <clinit> failed: cause of later NoClassDefFoundErrors */
 
     /* ---- layout and dispatch (link.c) ---- */
     uint32_t instance_size;         /* bytes including the object header */
@@ -334,7 +334,7 @@ static inline Symbol *cp_member_desc(const ConstantPool *cp, uint16_t i) {
 /* Finds a method or field declared by c itself (no inheritance).  NULL if absent. */
 Method *class_find_declared_method(const Class *c, const Symbol *name, const Symbol *desc);
 Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbol *desc);
-/* The human-readable class name ("java.lang.String", "int[]") in buf. */
+/* The class name as Class.getName() gives it ("java.lang.String", "[I", "[Ljava.lang.String;"). */
 const char *class_external_name(const Class *c, char *buf, size_t n);
 
 #endif

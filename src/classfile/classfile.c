@@ -1336,10 +1336,10 @@ static void parse_exceptions(Parser *P, Attr *a, Method *m) {
 
 /* MethodParameters is kept raw, but its size follows from its count. */
 static void parse_method_parameters(Parser *P, Attr *a, Method *m) {
+    m->method_parameters = attr_blob(a);     /* the whole attribute, count byte included */
     unsigned count = rd_u1(&a->body);
     if (a->len != 1 + 4 * count)
         bad(P, "Invalid MethodParameters method attribute length %u in class file %s", a->len, P->cname);
-    m->method_parameters = attr_blob(a);
 }
 
 static void parse_method_attrs(Parser *P, Reader *r, Method *m) {
@@ -1718,9 +1718,6 @@ static void out_char(Out *o, char ch) {
     o->buf[o->len] = '\0';
 }
 
-static void out_str(Out *o, const char *s) {
-    while (*s) out_char(o, *s++);
-}
 
 /* An internal class name in external form.  A hidden class's name ends in "+<suffix>",
  * which Java shows as "/<suffix>" (as HotSpot does). */
@@ -1732,21 +1729,11 @@ static void out_class(Out *o, const char *s, size_t len, bool hidden) {
 const char *class_external_name(const Class *c, char *buf, size_t n) {
     if (n == 0) return buf;
     Out o = { buf, n, 0 };
-    const Symbol *name = c->name;
     buf[0] = '\0';
-    if (class_is_primitive(c) || name->str[0] != '[') {
-        out_class(&o, name->str, name->len, (c->flags & CF_HIDDEN) && !class_is_primitive(c));
-        return buf;
-    }
-    size_t dims = strspn(name->str, "[");
-    const char *elem = name->str + dims;
-    size_t elem_len = name->len - dims;
-    if (*elem == 'L' && elem_len >= 2) {
-        bool hidden = c->element && (c->element->flags & CF_HIDDEN);
-        out_class(&o, elem + 1, elem_len - 2, hidden);          /* strip 'L' and ';' */
-    } else {
-        out_str(&o, bt_name(bt_from_char(*elem)));
-    }
-    while (dims--) out_str(&o, "[]");
+    /* arrays keep their descriptor form with dots ("[I", "[Ljava.lang.String;"), as
+     * Class.getName() and HotSpot's messages show them */
+    const Class *e = class_is_array(c) ? c->element : c;
+    bool hidden = e && (e->flags & CF_HIDDEN) && !class_is_primitive(e);
+    out_class(&o, c->name->str, c->name->len, hidden);
     return buf;
 }

@@ -19,6 +19,7 @@
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
+#include <stdio.h>
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t init_cond = PTHREAD_COND_INITIALIZER;
@@ -84,20 +85,88 @@ static void wrap_initializer_exception(Thread *t) {
     hnd_release(t, hm);
 }
 
+/* What later "Could not initialize class" errors carry as their cause (as HotSpot does):
+ * an ExceptionInInitializerError describing the original failure and the thread, with the
+ * original stack trace but not the exception itself, which could keep much alive. */
+static void record_initialization_error(Thread *t, Class *c) {
+    extern uint32_t jthread_name_off;
+    static uint32_t msg_off, trace_off, bt_off;
+    Class *eiie = vmc_get(t, VMC_ExceptionInInitializerError);
+    if (!eiie || !class_init(t, eiie)) {
+        return;
+    }
+    if (!msg_off) {
+        Class *th = VMC(Throwable);
+        msg_off = class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        trace_off = class_find_declared_field(th, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
+        bt_off = class_find_declared_field(th, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
+    }
+    HandleMark hm = hnd_mark(t);
+    Object **orig = hnd_new(t, exc_take(t));
+    char name[256], thread_name[256] = "";
+    class_external_name((*orig)->klass, name, sizeof name);
+    Object *tn = t->jthread ? OBJ_FIELD(t->jthread, jthread_name_off, Object *) : NULL;
+    if (tn) {
+        char *u = jstr_to_utf8(tn);
+        snprintf(thread_name, sizeof thread_name, "%s", u);
+        vm_free(u);
+    }
+    Object *m = OBJ_FIELD(*orig, msg_off, Object *);
+    char *msg = m ? jstr_to_utf8(m) : NULL;
+    size_t cap = strlen(name) + strlen(thread_name) + (msg ? strlen(msg) : 0) + 64;
+    char *text = vm_malloc(cap);
+    if (msg) snprintf(text, cap, "Exception %s: %s [in thread \"%s\"]", name, msg, thread_name);
+    else snprintf(text, cap, "Exception %s [in thread \"%s\"]", name, thread_name);
+    vm_free(msg);
+    exc_throw(t, VMC_ExceptionInInitializerError, "%s", text);
+    vm_free(text);
+    Object **err = hnd_new(t, exc_take(t));
+    if (*err && (*err)->klass == eiie) {
+        Method *gst = link_lookup_method((*orig)->klass, sym_intern_cstr("getStackTrace"), sym_intern_cstr("()[Ljava/lang/StackTraceElement;"));
+        Slot args[1] = { { .l = *orig } };
+        Slot r;
+        if (gst && interp_call(t, gst, args, &r)) {
+            HEAP_SET_FIELD(*err, trace_off, r.l);
+            HEAP_SET_FIELD(*err, bt_off, NULL);
+        }
+        exc_take(t);
+        c->init_error = *err;
+    }
+    exc_set(t, *orig);
+    hnd_release(t, hm);
+}
+
+static bool declares_defaults(const Class *ic) {
+    for (uint16_t k = 0; k < ic->nmethods; k++) {
+        const Method *m = &ic->methods[k];
+        if (!method_is_abstract(m) && !method_is_static(m)) return true;
+    }
+    return false;
+}
+
+static bool has_defaults(const Class *ic) {
+    if (declares_defaults(ic)) return true;
+    for (uint16_t i = 0; i < ic->ninterfaces; i++)
+        if (has_defaults(ic->interfaces[i])) return true;
+    return false;
+}
+
+/* JVMS 5.5 step 7: the superinterfaces, direct or not, that declare non-abstract,
+ * non-static methods, in the recursive order of each direct interface's hierarchy. */
+static bool init_superinterfaces(Thread *t, Class *c) {
+    for (uint16_t i = 0; i < c->ninterfaces; i++) {
+        Class *ic = c->interfaces[i];
+        if (!has_defaults(ic)) continue;
+        if (!init_superinterfaces(t, ic)) return false;
+        if (declares_defaults(ic) && !class_init(t, ic)) return false;
+    }
+    return true;
+}
+
 static bool init_supers(Thread *t, Class *c) {
     if (class_is_interface(c)) return true;
     if (c->super && !class_init(t, c->super)) return false;
-    for (uint16_t i = 0; i < c->ninterfaces; i++) {
-        Class *ic = c->interfaces[i];
-        /* only interfaces that declare non-abstract, non-static methods (JVMS 5.5 step 7) */
-        bool has_defaults = false;
-        for (uint16_t k = 0; k < ic->nmethods; k++) {
-            Method *m = &ic->methods[k];
-            if (!method_is_abstract(m) && !method_is_static(m)) has_defaults = true;
-        }
-        if (has_defaults && !class_init(t, ic)) return false;
-    }
-    return true;
+    return init_superinterfaces(t, c);
 }
 
 bool class_init(Thread *t, Class *c) {
@@ -111,8 +180,11 @@ bool class_init(Thread *t, Class *c) {
         }
         if (c->state == CS_ERROR) {
             pthread_mutex_unlock(&init_lock);
-            char buf[512];
-            exc_throw(t, VMC_NoClassDefFoundError, "Could not initialize class %s", class_external_name(c, buf, sizeof buf));
+            char buf[1024];
+            snprintf(buf, sizeof buf, "Could not initialize class %s", class_external_name(c, buf + 512, 512));
+            HandleMark hm = hnd_mark(t);
+            exc_throw_with_cause(t, VMC_NoClassDefFoundError, buf, hnd_new(t, c->init_error));
+            hnd_release(t, hm);
             return false;
         }
         if (c->state != CS_INITIALIZING) break;
@@ -127,11 +199,13 @@ bool class_init(Thread *t, Class *c) {
     pthread_mutex_unlock(&init_lock);
 
     if (!init_supers(t, c) || !set_constant_values(t, c)) {
+        record_initialization_error(t, c);
         finish(c, CS_ERROR);
         return false;
     }
     Method *clinit = class_find_declared_method(c, sym_clinit, sym_void_sig);
     if (clinit && method_is_static(clinit) && !interp_call(t, clinit, NULL, NULL)) {
+        record_initialization_error(t, c);
         wrap_initializer_exception(t);
         finish(c, CS_ERROR);
         return false;

@@ -164,11 +164,13 @@ Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
 }
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
-    size_t size = ALIGN_UP(ARRAY_BASE + ((size_t)length << ac->elem_shift), 8);
-    if ((uint64_t)size > (uint64_t)heap_opts.max) {
+    /* HotSpot's limit on array lengths, whatever the heap size: beyond it the request is
+     * refused outright; below it a too-large array is "Java heap space" */
+    if (length > INT32_MAX - 2) {
         exc_throw_oom(t, "Requested array size exceeds VM limit");
         return NULL;
     }
+    size_t size = ALIGN_UP(ARRAY_BASE + ((size_t)length << ac->elem_shift), 8);
     ArrayObject *a = alloc_bytes(t, size);
     if (!a) return NULL;
     a->hdr.klass = ac;

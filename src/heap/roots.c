@@ -17,6 +17,7 @@
 #include "heap/gc.h"
 #include "heap/handles.h"
 #include "classfile/loader.h"
+#include "classfile/classfile.h"
 #include "interp/frame.h"
 #include "interp/refmap.h"
 #include "interp/callsite.h"
@@ -38,9 +39,25 @@ static inline void visit(Object **slot, SlotVisitor v, void *ctx) {
     if (*slot) v(slot, ctx);
 }
 
+/* A native frame's arguments, typed by the method's descriptor. */
+static void visit_native_args(Frame *f, SlotVisitor v, void *ctx) {
+    Method *m = f->method;
+    Slot *a = f->locals;
+    int k = 0;
+    if (!a) return;
+    if (!method_is_static(m)) visit(&a[k++].l, v, ctx);
+    for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p)) {
+        if (*p == 'L' || *p == '[') visit(&a[k].l, v, ctx);
+        k += (*p == 'J' || *p == 'D') ? 2 : 1;
+    }
+}
+
 static void visit_frame(Frame *f, SlotVisitor v, void *ctx) {
     visit(&f->lock, v, ctx);
-    if (f->flags & FR_NATIVE) return;
+    if (f->flags & FR_NATIVE) {
+        visit_native_args(f, v, ctx);
+        return;
+    }
     Method *m = f->method;
     int bci = frame_bci(f);
     const uint8_t *map = refmap_at(m, bci);
@@ -65,6 +82,7 @@ static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
 static void visit_class(Class *c, SlotVisitor v, void *ctx) {
     visit(&c->mirror, v, ctx);
     visit(&c->loader, v, ctx);
+    visit(&c->init_error, v, ctx);
     for (RootBlock *b = c->roots; b; b = b->next)
         for (uint32_t i = 0; i < b->used; i++) visit(&b->slots[i], v, ctx);
     for (uint16_t i = 0; i < c->cp.nobjs; i++) {

@@ -569,7 +569,10 @@ invoke:
         POLL();
         DISPATCH();
     }
+    /* a native callee's frame owns its arguments (the collector scans them by descriptor),
+     * as an interpreted callee's locals are its arguments */
     SAVE();
+    frame->sp = sp - callee->arg_slots;
     if (!nat_invoke(t, callee, sp - callee->arg_slots)) THROW();
     sp -= callee->arg_slots;
     sp += callee->ret_type == T_VOID ? 0 : bt_is_wide((BasicType)callee->ret_type) ? 2 : 1;

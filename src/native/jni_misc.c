@@ -73,13 +73,15 @@ static jobject JNICALL jni_ToReflectedField(JNIEnv *env, jclass clazz, jfieldID 
 /* ---- NIO ---- */
 
 static Method *dbb_ctor;
+static Class *direct_buffer;            /* sun.nio.ch.DirectBuffer: what "direct" means */
 static uint32_t address_off, capacity_off;
 
 static bool nio_init(Thread *t) {
     if (dbb_ctor) return true;
     Class *dbb = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/DirectByteBuffer"));
     Class *buf = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/Buffer"));
-    if (!dbb || !buf || !link_class(t, dbb) || !class_init(t, dbb)) return false;
+    direct_buffer = ld_load_boot_or_null(t, sym_intern_cstr("sun/nio/ch/DirectBuffer"));
+    if (!dbb || !buf || !direct_buffer || !link_class(t, dbb) || !class_init(t, dbb)) return false;
     address_off = class_find_declared_field(buf, sym_intern_cstr("address"), sym_intern_cstr("J"))->offset;
     capacity_off = class_find_declared_field(buf, sym_intern_cstr("capacity"), sym_intern_cstr("I"))->offset;
     dbb_ctor = class_find_declared_method(dbb, sym_init, sym_intern_cstr("(JI)V"));
@@ -103,15 +105,17 @@ static jobject JNICALL jni_NewDirectByteBuffer(JNIEnv *env, void *address, jlong
 
 static void *JNICALL jni_GetDirectBufferAddress(JNIEnv *env, jobject buf) {
     JNI_ENTER(env);
+    if (!hnd_get(buf) || !nio_init(t)) JNI_RETURN(NULL);
     Object *o = hnd_get(buf);
-    if (!o || !nio_init(t)) JNI_RETURN(NULL);
+    if (!class_is_assignable(o->klass, direct_buffer)) JNI_RETURN(NULL);
     JNI_RETURN((void *)(intptr_t)OBJ_FIELD(o, address_off, jlong));
 }
 
 static jlong JNICALL jni_GetDirectBufferCapacity(JNIEnv *env, jobject buf) {
     JNI_ENTER(env);
+    if (!hnd_get(buf) || !nio_init(t)) JNI_RETURN(-1);
     Object *o = hnd_get(buf);
-    if (!o || !nio_init(t)) JNI_RETURN(-1);
+    if (!class_is_assignable(o->klass, direct_buffer)) JNI_RETURN(-1);
     JNI_RETURN(OBJ_FIELD(o, capacity_off, jint));
 }
 

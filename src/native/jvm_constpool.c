@@ -5,10 +5,10 @@
  * Class.getConstantPool returns a new ConstantPool object whose field `constantPoolOop`
  * holds the class's mirror, as in HotSpot.  Every ConstantPool native is called on such an
  * object (`this`, the first argument after the JNIEnv) and goes from its field back to the
- * Class and its `cp`.  Each checks the index against the pool's size and the entry's tag the
- * way HotSpot does, throwing IllegalArgumentException "Constant pool index out of bounds"
- * or "Wrong type at constant pool index" (index 0 and the gap after a long or double have
- * tag 0, so they pass the bounds check and fail the type check).
+ * Class and its `cp`.  Those taking an index check it against the pool's size and the
+ * entry's tag the way HotSpot does, throwing IllegalArgumentException "Constant pool index
+ * out of bounds" or "Wrong type at constant pool index" (index 0 and the gap after a long or
+ * double have tag 0, so they pass the bounds check and fail the type check).
  *
  * The *At functions resolve what they return, loading classes through the holder's loader
  * with the usual access checks (classfile/resolve.c).  The *AtIfLoaded variants never load:

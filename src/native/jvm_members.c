@@ -119,27 +119,31 @@ static jobjectArray class_array(Thread *t, Class **cs, int n) {
 
 /* ---- the member behind a reflection object ---- */
 
+/* (clazz, slot) offsets of Method, Constructor and Field objects; computed once, with no
+ * GC point on the way. */
+static struct { uint32_t m_clazz, m_slot, c_clazz, c_slot, f_clazz, f_slot; } ro;
+static pthread_once_t ro_once = PTHREAD_ONCE_INIT;
+
+static void ro_init(void) {
+    ro.m_clazz = field_off(VMC(reflect_Method), "clazz", "Ljava/lang/Class;");
+    ro.m_slot = field_off(VMC(reflect_Method), "slot", "I");
+    ro.c_clazz = field_off(VMC(reflect_Constructor), "clazz", "Ljava/lang/Class;");
+    ro.c_slot = field_off(VMC(reflect_Constructor), "slot", "I");
+    ro.f_clazz = field_off(VMC(reflect_Field), "clazz", "Ljava/lang/Class;");
+    ro.f_slot = field_off(VMC(reflect_Field), "slot", "I");
+}
+
 static Method *executable_method(Object *exe) {
-    static uint32_t m_clazz, m_slot, c_clazz, c_slot;
-    if (!m_clazz) {
-        m_slot = field_off(VMC(reflect_Method), "slot", "I");
-        c_clazz = field_off(VMC(reflect_Constructor), "clazz", "Ljava/lang/Class;");
-        c_slot = field_off(VMC(reflect_Constructor), "slot", "I");
-        m_clazz = field_off(VMC(reflect_Method), "clazz", "Ljava/lang/Class;");
-    }
+    pthread_once(&ro_once, ro_init);
     bool ctor = exe->klass == VMC(reflect_Constructor);
-    Class *c = mirror_class(OBJ_FIELD(exe, ctor ? c_clazz : m_clazz, Object *));
-    return &c->methods[OBJ_FIELD(exe, ctor ? c_slot : m_slot, jint)];
+    Class *c = mirror_class(OBJ_FIELD(exe, ctor ? ro.c_clazz : ro.m_clazz, Object *));
+    return &c->methods[OBJ_FIELD(exe, ctor ? ro.c_slot : ro.m_slot, jint)];
 }
 
 static Field *reflected_field(Object *field) {
-    static uint32_t f_clazz, f_slot;
-    if (!f_clazz) {
-        f_slot = field_off(VMC(reflect_Field), "slot", "I");
-        f_clazz = field_off(VMC(reflect_Field), "clazz", "Ljava/lang/Class;");
-    }
-    Class *c = mirror_class(OBJ_FIELD(field, f_clazz, Object *));
-    return &c->fields[OBJ_FIELD(field, f_slot, jint)];
+    pthread_once(&ro_once, ro_init);
+    Class *c = mirror_class(OBJ_FIELD(field, ro.f_clazz, Object *));
+    return &c->fields[OBJ_FIELD(field, ro.f_slot, jint)];
 }
 
 /* ---- member classes ---- */
@@ -153,15 +157,17 @@ JNIEXPORT jobjectArray JNICALL JVM_GetDeclaredClasses(JNIEnv *env, jclass of) {
     if (class_is_array(c) || class_is_primitive(c)) JNI_RETURN(class_array(t, NULL, 0));
     Class **members = vm_malloc(((size_t)c->ninner + 1) * sizeof *members);
     int n = 0;
-    for (uint16_t i = 0; i < c->ninner; i++) {
+    bool failed = false;
+    for (uint16_t i = 0; i < c->ninner && !failed; i++) {
         InnerClassEntry *e = &c->inner[i];
         if (!e->inner_class || !e->outer_class || cp_class_name(&c->cp, e->outer_class) != c->name) continue;
         Class *outer = cp_resolve_class(t, c, e->outer_class);
-        Class *inner = outer == c ? cp_resolve_class(t, c, e->inner_class) : NULL;
-        if (exc_pending(t)) break;
+        if (outer && outer != c) continue;
+        Class *inner = outer ? cp_resolve_class(t, c, e->inner_class) : NULL;
         if (inner) members[n++] = inner;
+        else failed = true;
     }
-    jobjectArray r = exc_pending(t) ? NULL : class_array(t, members, n);
+    jobjectArray r = failed ? NULL : class_array(t, members, n);
     vm_free(members);
     JNI_RETURN(r);
 }
@@ -294,30 +300,30 @@ JNIEXPORT jbyteArray JNICALL JVM_GetFieldTypeAnnotations(JNIEnv *env, jobject fi
 
 /* ---- assertions ---- */
 
-/* The -ea/-da directives for ClassLoader's assertion maps.  The option parser keeps only
- * the default for user classes, so the per-class and per-package lists are empty. */
-JNIEXPORT jobject JNICALL JVM_AssertionStatusDirectives(JNIEnv *env, jclass unused) {
-    UNUSED(unused);
-    JNI_ENTER(env);
-    if (!boot_class(t, &asd_class, "java/lang/AssertionStatusDirectives", asd_offsets)) JNI_RETURN(NULL);
-    HandleMark hm = hnd_mark(t);
-    Object **h = hnd_new(t, heap_alloc_object(t, asd_class));
-    Object *r = NULL;
-    if (!*h) goto out;
+/* Sets the four directive lists of *asd to empty arrays. */
+static bool empty_directive_lists(Thread *t, Object **asd) {
     const struct { uint32_t off; Class *elem; } lists[] = {
         { asd_off.classes, VMC(String) }, { asd_off.class_enabled, vm_primitive[T_BOOLEAN] },
         { asd_off.packages, VMC(String) }, { asd_off.package_enabled, vm_primitive[T_BOOLEAN] },
     };
     for (size_t i = 0; i < ARRAY_LEN(lists); i++) {
         jobjectArray a = new_array(t, lists[i].elem, 0);
-        if (!a) goto out;
-        HEAP_SET_FIELD(*h, lists[i].off, hnd_get(a));
+        if (!a) return false;
+        HEAP_SET_FIELD(*asd, lists[i].off, hnd_get(a));
     }
-    OBJ_FIELD(*h, asd_off.deflt, jboolean) = vm_opts.assertions > 0;
-    r = *h;
-out:
-    hnd_release(t, hm);
-    JNI_RETURN(hnd_local(t, r));
+    return true;
+}
+
+/* The -ea/-da directives for ClassLoader's assertion maps.  The option parser keeps only
+ * the default for user classes, so the per-class and per-package lists are empty. */
+JNIEXPORT jobject JNICALL JVM_AssertionStatusDirectives(JNIEnv *env, jclass unused) {
+    UNUSED(unused);
+    JNI_ENTER(env);
+    if (!boot_class(t, &asd_class, "java/lang/AssertionStatusDirectives", asd_offsets)) JNI_RETURN(NULL);
+    Object **asd = hnd_new(t, heap_alloc_object(t, asd_class));
+    if (!*asd || !empty_directive_lists(t, asd)) JNI_RETURN(NULL);
+    OBJ_FIELD(*asd, asd_off.deflt, jboolean) = vm_opts.assertions > 0;
+    JNI_RETURN((jobject)asd);
 }
 
 /* ---- the stack ---- */
@@ -391,9 +397,9 @@ JNIEXPORT void JNICALL JVM_InitStackTraceElement(JNIEnv *env, jobject element, j
         exc_npe(t);
         JNI_RETURN_VOID();
     }
-    if (!member_off) {
+    if (!__atomic_load_n(&member_off, __ATOMIC_ACQUIRE)) {
         bci_off = field_off(info->klass, "bci", "I");
-        member_off = field_off(info->klass, "memberName", "Ljava/lang/Object;");
+        __atomic_store_n(&member_off, field_off(info->klass, "memberName", "Ljava/lang/Object;"), __ATOMIC_RELEASE);
     }
     Object *mn = OBJ_FIELD(info, member_off, Object *);
     Method *m = mn ? mhn_method_of(mn) : NULL;

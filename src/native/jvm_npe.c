@@ -346,7 +346,7 @@ static bool ends_flow(uint8_t op) {
 /* Passes a->work on to the successors of the instruction at bci: the next instruction
  * unless the flow ends, then the branch target or switch default, then switch cases. */
 static void flow(Analysis *a, uint32_t bci, uint32_t len) {
-    uint8_t op = a->code[bci];
+    uint8_t op = decode(a->code, bci).op;             /* `wide ret` ends the flow too */
     const uint8_t *operands = a->code + bci + 1;
     if (!ends_flow(op)) merge_into(a, (int64_t)bci + len);
     if ((op >= OP_ifeq && op <= OP_jsr) || op == OP_ifnull || op == OP_ifnonnull)

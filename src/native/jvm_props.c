@@ -33,7 +33,7 @@ static int collect(const char **kv, int cap, char *bootlib, char *libpath) {
         { "sun.boot.library.path", bootlib },
         { "java.library.path", libpath },
         { "java.home", vm_java_home },
-        { "java.class.path", "." },
+        { "java.class.path", "" },
         { "jdk.boot.class.path.append", vm_opts.boot_append ? vm_opts.boot_append : "" },
         { "java.vm.info", "interpreted mode" },
         { "java.vm.specification.vendor", "Oracle Corporation" },

@@ -130,9 +130,14 @@ static bool arraycopy(Thread *t, Object *src, jint sp, Object *dst, jint dp, jin
         Object *e = s[i];
         if (e && !class_is_assignable(e->klass, dcomp)) {
             char b[256];
-            exc_throw(t, VMC_ArrayStoreException,
-                      "arraycopy: element type mismatch: can not cast one of the elements of %s to the type of the destination array, %s",
-                      class_external_name(sc, a, sizeof a), class_external_name(dcomp, b, sizeof b));
+            Class *scomp = sc->component;
+            if (!class_is_assignable(dcomp, scomp))
+                exc_throw(t, VMC_ArrayStoreException, "arraycopy: type mismatch: can not copy %s[] into %s[]",
+                          class_external_name(scomp, a, sizeof a), class_external_name(dcomp, b, sizeof b));
+            else
+                exc_throw(t, VMC_ArrayStoreException,
+                          "arraycopy: element type mismatch: can not cast one of the elements of %s[] to the type of the destination array, %s",
+                          class_external_name(scomp, a, sizeof a), class_external_name(dcomp, b, sizeof b));
             return false;
         }
         heap_store_ref(dst, &d[i], e);

@@ -274,8 +274,9 @@ static NativeCif *prepare_cif(Method *m) {
     return nc;
 }
 
+/* The frame of a native method sits right after its arguments, which it owns. */
 static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
-    Frame *nf = (Frame *)interp_free_area(t);
+    Frame *nf = (Frame *)(args + m->arg_slots);
     if ((Slot *)(nf + 1) > t->stack_limit) {
         exc_throw_soe(t);
         return NULL;
@@ -292,11 +293,8 @@ static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
 }
 
 static bool call_vm_native(Thread *t, Method *m, Slot *args) {
-    Frame *nf = push_native_frame(t, m, args);
-    if (!nf) return false;
     Slot ret;
     bool ok = ((VMNativeFn)m->native_fn)(t, args, &ret);
-    t->top = nf->prev;
     if (ok && m->ret_type != T_VOID) args[0] = ret;
     return ok && !exc_pending(t);
 }
@@ -313,14 +311,9 @@ typedef union NativeValue {
     jboolean z;
 } NativeValue;
 
-static bool call_jni(Thread *t, Method *m, Slot *args) {
+static bool call_jni(Thread *t, Frame *nf, Method *m, Slot *args) {
     NativeCif *nc = prepare_cif(m);
     HandleMark hm = hnd_mark(t);
-    Frame *nf = push_native_frame(t, m, args);
-    if (!nf) {
-        hnd_release(t, hm);
-        return false;
-    }
     NativeValue vals[nc->nargs];
     void *ptrs[nc->nargs];
     vals[0].p = (void *)t;
@@ -379,27 +372,26 @@ static bool call_jni(Thread *t, Method *m, Slot *args) {
     case T_OBJECT: case T_ARRAY: result.l = hnd_get((jobject)rv.p); break;
     default: break;
     }
-    t->top = nf->prev;
     hnd_release(t, hm);
     if (exc_pending(t)) return false;
     if (m->ret_type != T_VOID) args[0] = result;
     return true;
 }
 
+/* The frame goes up first: binding may call Java (ClassLoader.findNative), whose frames
+ * must land above the arguments. */
 bool nat_invoke(Thread *t, Method *m, Slot *args) {
-    switch (m->kind) {
-    case MK_ABSTRACT: {
+    if (m->kind == MK_ABSTRACT) {
         char c[256];
         exc_throw(t, VMC_AbstractMethodError, "%s.%s%s", class_external_name(m->holder, c, sizeof c), m->name->str, m->desc->str);
         return false;
     }
-    case MK_VM_NATIVE:
-        return call_vm_native(t, m, args);
-    default:
-        if (!m->native_fn) {
-            if (!bind(t, m)) return false;
-            if (m->kind == MK_VM_NATIVE) return call_vm_native(t, m, args);
-        }
-        return call_jni(t, m, args);
-    }
+    Frame *nf = push_native_frame(t, m, args);
+    if (!nf) return false;
+    bool ok;
+    if (m->kind != MK_VM_NATIVE && !m->native_fn && !bind(t, m)) ok = false;
+    else if (m->kind == MK_VM_NATIVE) ok = call_vm_native(t, m, args);
+    else ok = call_jni(t, nf, m, args);
+    t->top = nf->prev;
+    return ok;
 }

@@ -1557,11 +1557,11 @@ static void test_external_names(void) {
     CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "java.lang.String") == 0);
     c.name = sym_intern_cstr("[[Ljava/lang/String;");
     c.flags = CF_ARRAY;
-    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "java.lang.String[][]") == 0);
+    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "[[Ljava.lang.String;") == 0);
     c.name = sym_intern_cstr("[I");
-    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "int[]") == 0);
+    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "[I") == 0);
     c.name = sym_intern_cstr("[[[Z");
-    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "boolean[][][]") == 0);
+    CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "[[[Z") == 0);
     c.name = sym_intern_cstr("int");
     c.flags = CF_PRIMITIVE;
     CHECK(strcmp(class_external_name(&c, buf, sizeof buf), "int") == 0);
@@ -1573,7 +1573,7 @@ static void test_external_names(void) {
     arr.name = sym_intern_cstr("[Lp/Foo$$Lambda$1+0x1234;");
     arr.flags = CF_ARRAY;
     arr.element = &elem;
-    CHECK(strcmp(class_external_name(&arr, buf, sizeof buf), "p.Foo$$Lambda$1/0x1234[]") == 0);
+    CHECK(strcmp(class_external_name(&arr, buf, sizeof buf), "[Lp.Foo$$Lambda$1/0x1234;") == 0);
     c.name = sym_intern_cstr("java/lang/String");
     c.flags = 0;
     CHECK(strcmp(class_external_name(&c, buf, 5), "java") == 0);   /* truncated, terminated */

@@ -1,0 +1,370 @@
+#!/bin/bash
+# tests/run.sh — Loupe's test suite driver; prints one line per test and, last,
+# "N passed, N failed".  Exit status 0 only when nothing failed (and something ran: a
+# TESTS selection that matches nothing is an error).
+#
+# Tests are named KIND/NAME:
+#   java/NAME   tests/java/NAME.java, run on HotSpot (the reference) and on Loupe; the
+#               standard output, standard error and exit status must be identical.
+#   embed/NAME  tests/embed/NAME.c, built against each libjvm.so; compared the same way.
+#   unit/NAME   tests/unit/NAME.c linked with libloupe.a; exit status 0 passes.  It gets
+#               $BUILD/tests/classes (javac-compiled test classes) as its argument.
+# Everything is built by `make test-programs` (tests/tests.mk).
+#
+# Header lines of a Java test (within its first 30 lines):
+#   // vm-options: OPTS     VM options for both VMs (e.g. -Xmx32m)
+#   // normalize: SEDEXPR   applied to both outputs before comparing (legitimately
+#                           VM-specific lines only; use sparingly)
+#   // javac: plain         compiled with invokedynamic (see tests/lib/javac.sh)
+#
+# Environment:
+#   BUILD            build directory (default build)
+#   JAVA_HOME        the OpenJDK 17 whose HotSpot is the reference
+#   TEST_MODE        embed (default): both VMs run under tests/embed/jembed.c, the test
+#                    classes on -Xbootclasspath/a; launcher: bin/java -cp of each JDK
+#   TESTS            words selecting tests: each is a shell glob (matched against
+#                    KIND/NAME and NAME) or an extended regex (matched against KIND/NAME)
+#   TEST_TIMEOUT     seconds each run may take (default 120); exceeding it fails the test
+#   JOBS             tests run in parallel (default: nproc)
+#   SAN=1            Loupe is built with ASan+UBSan (detected from libjvm.so when unset):
+#                    a Loupe-side binary without ASan gets libasan through LD_PRELOAD
+#   LOUPE_OPTIONS    passed through untouched (Loupe reads it; make test-gcstress sets it)
+#   LOUPE_TEST_OPTIONS  extra VM options jembed appends, on the Loupe side only
+# To check the harness itself, the Loupe side can be pointed at HotSpot:
+#   LOUPE_JEMBED=PATH      jembed binary for the Loupe side (embed mode)
+#   LOUPE_JAVA=PATH        java launcher for the Loupe side (launcher mode)
+#   LOUPE_LIBJVM_DIR=DIR   directory whose libjvm.so the Loupe-side jembed and embed
+#                          tests load (through LD_LIBRARY_PATH, which beats their RUNPATH)
+#
+# HotSpot's results are cached in $BUILD/tests/expected/MODE/, keyed by a hash of the
+# test's class files, options, the reference binary and JDK, so reruns only run Loupe.
+set -u
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+case "$BUILD" in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
+JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
+TEST_MODE=${TEST_MODE:-embed}
+TEST_TIMEOUT=${TEST_TIMEOUT:-120}
+TESTS=${TESTS:-}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+LOUPE_JEMBED=${LOUPE_JEMBED:-$BUILD/tests/jembed}
+LOUPE_JAVA=${LOUPE_JAVA:-$BUILD/jdk/bin/java}
+LOUPE_LIBJVM_DIR=${LOUPE_LIBJVM_DIR:-}
+classes=$BUILD/tests/classes
+# Tests run in scratch directories: make the given paths absolute.
+absolute() { case "$1" in /*|"") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+LOUPE_JEMBED=$(absolute "$LOUPE_JEMBED")
+LOUPE_JAVA=$(absolute "$LOUPE_JAVA")
+LOUPE_LIBJVM_DIR=$(absolute "$LOUPE_LIBJVM_DIR")
+JAVA_HOME=$(absolute "$JAVA_HOME")
+
+case "$TEST_MODE" in
+  embed|launcher) ;;
+  *) echo "run.sh: TEST_MODE must be embed or launcher, not '$TEST_MODE'" >&2; exit 2 ;;
+esac
+
+# The same environment for both VMs, and one that does not depend on the caller's shell.
+export LC_ALL=C.UTF-8 TZ=UTC
+unset CLASSPATH JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_segv=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+links_asan() { readelf -d "$1" 2>/dev/null | grep -q 'NEEDED.*libasan'; }
+if [ -z "${SAN:-}" ]; then
+  SAN=0
+  links_asan "$BUILD/jdk/lib/server/libjvm.so" && SAN=1
+fi
+asan_lib=""
+[ "$SAN" = 1 ] && asan_lib=$(gcc -print-file-name=libasan.so)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/loupe-tests.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# On Ctrl-C or kill: stop the running tests, i.e. our own descendants only.
+kill_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null
+}
+on_signal() {
+  trap '' INT TERM
+  local job
+  for job in $(jobs -p); do kill_tree "$job"; done
+  wait
+  exit 130
+}
+trap on_signal INT TERM
+
+# --- running and comparing --------------------------------------------------------
+
+# run_capture PREFIX SIDE CMD...: runs CMD (SIDE is hotspot, loupe or unit) under the
+# time limit, with an empty stdin, in the directory PREFIX.cwd (crash logs and core files
+# land there, not in the source tree; no core files are written anyway) and with output
+# files limited to 64 MB; writes PREFIX.out, PREFIX.err and PREFIX.rc (the exit status,
+# or "timeout").  LOUPE_TEST_OPTIONS (read by jembed) only reaches the Loupe side.
+run_capture() {
+  local prefix=$1 side=$2
+  shift 2
+  local envs=()
+  if [ "$side" = loupe ]; then
+    [ -n "$LOUPE_LIBJVM_DIR" ] && envs+=("LD_LIBRARY_PATH=$LOUPE_LIBJVM_DIR")
+    if [ "$SAN" = 1 ] && ! links_asan "$1"; then
+      envs+=("LD_PRELOAD=$asan_lib${LD_PRELOAD:+:$LD_PRELOAD}")
+    fi
+  else
+    envs+=(-u LOUPE_TEST_OPTIONS)
+  fi
+  mkdir -p "$prefix.cwd"
+  local start=$SECONDS
+  # (In a subshell whose stderr is discarded: that is where bash reports "Killed".)
+  # (--foreground: the VM stays in our process group, so that Ctrl-C reaches it.)
+  ( cd "$prefix.cwd" && ulimit -c 0 && ulimit -f 65536 &&
+    timeout --foreground -k 5 "$TEST_TIMEOUT" env ${envs[@]+"${envs[@]}"} "$@" \
+      >"$prefix.out" 2>"$prefix.err" </dev/null ) 2>/dev/null
+  local rc=$?
+  if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && [ $((SECONDS - start)) -ge "$TEST_TIMEOUT" ]; }; then
+    rc=timeout
+  fi
+  echo "$rc" >"$prefix.rc"
+}
+
+# hash_of FILE...: one hash of the contents of the files, in the order given.
+hash_of() { cat "$@" 2>/dev/null | sha256sum | cut -c1-16; }
+
+# reference KEY CACHENAME PREFIX CMD...: the HotSpot result of CMD in PREFIX.{out,err,rc},
+# from the cache when KEY matches, else by running it (a result that timed out is not
+# cached).
+reference() {
+  local key=$1 cname=$2 prefix=$3
+  shift 3
+  local dir=$BUILD/tests/expected/$TEST_MODE
+  local c=$dir/$cname.$key s f
+  if [ -f "$c.rc" ] && cp "$c.out" "$prefix.out" 2>/dev/null && cp "$c.err" "$prefix.err" 2>/dev/null &&
+     cp "$c.rc" "$prefix.rc" 2>/dev/null; then
+    return
+  fi
+  run_capture "$prefix" hotspot "$@"
+  [ "$(cat "$prefix.rc")" = timeout ] && return
+  # Store it; another run.sh may be doing the same: each file appears atomically, the
+  # .rc last (it marks a complete entry), and only entries with other keys are removed.
+  mkdir -p "$dir"
+  for f in "$dir/$cname".*; do
+    case "$f" in "$c".*) ;; *) rm -f "$f" ;; esac
+  done
+  for s in out err rc; do
+    cp "$prefix.$s" "$c.$s.$$" && mv "$c.$s.$$" "$c.$s"
+  done
+}
+
+# status_name STATUS: the exit status, with the signal's name when it is 128+signal.
+status_name() {
+  local sig
+  if [ "$1" -gt 128 ] 2>/dev/null && sig=$(kill -l $(($1 - 128)) 2>/dev/null); then
+    echo "$1 (SIG$sig)"
+  else
+    echo "$1"
+  fi
+}
+
+# compare NAME REF LOUPE RESULT [SEDEXPR...]: compares two captured runs and writes the
+# PASS/FAIL line, followed by the beginning of each difference, to RESULT.
+compare() {
+  local name=$1 ref=$2 lo=$3 result=$4
+  shift 4
+  local sedargs=() e s
+  for e in "$@"; do sedargs+=(-e "$e"); done
+  for s in out err; do
+    if [ ${#sedargs[@]} -gt 0 ]; then
+      sed "${sedargs[@]}" "$ref.$s" >"$ref.n$s"
+      sed "${sedargs[@]}" "$lo.$s" >"$lo.n$s"
+    else
+      cp "$ref.$s" "$ref.n$s"; cp "$lo.$s" "$lo.n$s"
+    fi
+  done
+  local rrc lrc reasons=() details=""
+  rrc=$(cat "$ref.rc"); lrc=$(cat "$lo.rc")
+  if [ "$rrc" = timeout ]; then
+    reasons+=("HotSpot timed out after ${TEST_TIMEOUT}s")
+  elif [ "$lrc" = timeout ]; then
+    reasons+=("timed out after ${TEST_TIMEOUT}s")
+  elif [ "$rrc" != "$lrc" ]; then
+    reasons+=("exit status $(status_name "$lrc"), expected $(status_name "$rrc")")
+  fi
+  local label
+  for s in out err; do
+    label=stdout; [ "$s" = err ] && label=stderr
+    if ! cmp -s "$ref.n$s" "$lo.n$s"; then
+      reasons+=("$label differs")
+      details+=$(diff -u --label "$label HotSpot" --label "$label Loupe" "$ref.n$s" "$lo.n$s" |
+                 head -n 30 | sed 's/^/    /')
+      details+=$'\n'
+    fi
+  done
+  if [ ${#reasons[@]} -eq 0 ]; then
+    echo "PASS $name" >"$result"
+  else
+    local joined=${reasons[0]} r
+    for r in "${reasons[@]:1}"; do joined+=", $r"; done
+    echo "FAIL $name ($joined)" >"$result"
+    printf '%s' "$details" >>"$result"
+  fi
+}
+
+# header_values FILE KEY: the values of the `// KEY: value` lines at the top of FILE.
+header_values() { head -n 30 "$1" | sed -n "s|^// $2: *||p"; }
+
+run_java() {
+  local name=$1 result=$2 t=$3
+  local n=${name#java/}
+  local src=$root/tests/java/$n.java
+  if [ ! -f "$classes/$n.class" ]; then
+    echo "FAIL $name (not compiled: run make test-programs)" >"$result"; return
+  fi
+  local opts=() norms=() line
+  read -r -a opts <<<"$(header_values "$src" vm-options | tr '\n' ' ')"
+  while IFS= read -r line; do norms+=("$line"); done < <(header_values "$src" normalize)
+  local files=("$classes/$n.class")
+  shopt -s nullglob
+  files+=("$classes/$n"\$*.class)
+  shopt -u nullglob
+  local ref_cmd lo_cmd refbin
+  if [ "$TEST_MODE" = embed ]; then
+    refbin=$BUILD/tests/jembed-hotspot
+    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n")
+    lo_cmd=("$LOUPE_JEMBED" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n")
+  else
+    refbin=$JAVA_HOME/bin/java
+    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n")
+    lo_cmd=("$LOUPE_JAVA" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n")
+  fi
+  for b in "$refbin" "${lo_cmd[0]}"; do
+    if [ ! -x "$b" ]; then
+      echo "FAIL $name (missing $b: run make test-programs)" >"$result"; return
+    fi
+  done
+  local key
+  key=$( { hash_of "${files[@]}"; hash_of "$refbin" "$JAVA_HOME/release";
+           echo "$TEST_MODE ${opts[*]-}"; } | sha256sum | cut -c1-16)
+  reference "$key" "java-$n" "$t.ref" "${ref_cmd[@]}"
+  run_capture "$t.lo" loupe "${lo_cmd[@]}"
+  compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
+}
+
+run_embed() {
+  local name=$1 result=$2 t=$3
+  local n=${name#embed/}
+  local refbin=$BUILD/tests/embed/$n-hotspot lobin=$BUILD/tests/embed/$n b
+  for b in "$refbin" "$lobin"; do
+    if [ ! -x "$b" ]; then
+      echo "FAIL $name (missing $b: run make test-programs)" >"$result"; return
+    fi
+  done
+  local key
+  key=$( { hash_of "$refbin" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
+         sha256sum | cut -c1-16)
+  reference "$key" "embed-$n" "$t.ref" "$refbin" "$classes"
+  run_capture "$t.lo" loupe "$lobin" "$classes"
+  compare "$name" "$t.ref" "$t.lo" "$result"
+}
+
+run_unit() {
+  local name=$1 result=$2 t=$3
+  local bin=$BUILD/tests/unit/${name#unit/}
+  if [ ! -x "$bin" ]; then
+    echo "FAIL $name (missing $bin: run make test-programs)" >"$result"; return
+  fi
+  run_capture "$t" unit "$bin" "$classes"
+  local rc
+  rc=$(cat "$t.rc")
+  if [ "$rc" = 0 ]; then
+    echo "PASS $name" >"$result"
+  else
+    if [ "$rc" = timeout ]; then
+      echo "FAIL $name (timed out after ${TEST_TIMEOUT}s)"
+    else
+      echo "FAIL $name (exit status $(status_name "$rc"))"
+    fi >"$result"
+    cat "$t.out" "$t.err" | tail -n 30 | sed 's/^/    /' >>"$result"
+  fi
+}
+
+# run_one NAME RESULT: runs one test; RESULT appears (atomically) when it is done.
+run_one() {
+  local name=$1 result=$2
+  local t=$work/t.${name//\//-}
+  case "$name" in
+    java/*) run_java "$name" "$t.res" "$t" ;;
+    embed/*) run_embed "$name" "$t.res" "$t" ;;
+    unit/*) run_unit "$name" "$t.res" "$t" ;;
+  esac
+  mv "$t.res" "$result"
+}
+
+# --- choosing the tests ----------------------------------------------------------
+
+selected() {
+  local name=$1 pat
+  local -
+  set -f
+  [ -z "$TESTS" ] && return 0
+  for pat in ${TESTS//,/ }; do
+    # shellcheck disable=SC2254
+    case "$name" in $pat) return 0 ;; esac
+    case "${name#*/}" in $pat) return 0 ;; esac
+    printf '%s\n' "$name" | grep -Eq -- "$pat" 2>/dev/null && return 0
+  done
+  return 1
+}
+
+all_tests() {
+  for f in "$root"/tests/java/*.java; do [ -f "$f" ] && b=${f##*/} && echo "java/${b%.java}"; done
+  for f in "$root"/tests/embed/*.c; do
+    [ -f "$f" ] || continue
+    b=${f##*/}; b=${b%.c}
+    [ "$b" = jembed ] || echo "embed/$b"
+  done
+  for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
+}
+names=()
+while IFS= read -r n; do
+  selected "$n" && names+=("$n")
+done < <(all_tests | LC_ALL=C sort)
+
+if [ ${#names[@]} -eq 0 ]; then
+  echo "run.sh: no test matches TESTS='$TESTS'" >&2
+  echo "0 passed, 0 failed"
+  exit 1
+fi
+
+# --- running them in parallel, reporting in name order -------------------------------
+
+printed=0
+flush() {
+  while [ "$printed" -lt ${#names[@]} ] && [ -f "$work/result.$printed" ]; do
+    cat "$work/result.$printed"
+    printed=$((printed + 1))
+  done
+}
+
+for i in "${!names[@]}"; do
+  while [ "$(jobs -pr | wc -l)" -ge "$JOBS" ]; do
+    wait -n
+    flush
+  done
+  run_one "${names[$i]}" "$work/result.$i" &
+  flush
+done
+wait
+flush
+
+passed=0
+failed=0
+for i in "${!names[@]}"; do
+  if head -n 1 "$work/result.$i" | grep -q '^PASS '; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
