@@ -45,7 +45,8 @@ deps:
 
 $(BUILD)/obj/%.o: src/%.c | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 -include $(OBJS:.o=.d)
 
@@ -56,24 +57,25 @@ $(BUILD)/obj/interp/interp.o: CFLAGS += -fno-gcse -fno-crossjumping -fno-tree-ve
 # Export glue: stubs for exported names nothing defines, and the version script.
 $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map: $(OBJS) src/native/exports.list tools/gen_exports.sh
 	@mkdir -p $(BUILD)/gen
-	tools/gen_exports.sh src/native/exports.list $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map $(OBJS)
+	@tools/gen_exports.sh src/native/exports.list $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map $(OBJS)
 
 $(BUILD)/gen/stubs.o: $(BUILD)/gen/stubs.c
-	$(CC) $(CFLAGS) -c $< -o $@
+	@$(CC) $(CFLAGS) -c $< -o $@
 
 $(LIBJVM): $(OBJS) $(BUILD)/gen/stubs.o $(BUILD)/gen/version.map
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -shared -o $@ $(OBJS) $(BUILD)/gen/stubs.o \
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) -shared -o $@ $(OBJS) $(BUILD)/gen/stubs.o \
 	    -Wl,-soname,libjvm.so -Wl,--no-undefined -Wl,--version-script=$(BUILD)/gen/version.map -Wl,-z,now $(LDLIBS)
 
 # All VM objects as an archive, for white-box unit tests and the fuzz target.
 $(BUILD)/libloupe.a: $(OBJS)
-	rm -f $@ && ar rcs $@ $(OBJS)
+	@rm -f $@ && ar rcs $@ $(OBJS)
 
 # The JDK image: bin/* copied (the launchers find their home through /proc/self/exe),
 # lib/* linked to the system JDK except lib/server, which holds Loupe.
 $(JDK)/release: tools/mkjdk.sh
-	tools/mkjdk.sh $(JAVA_HOME) $(JDK)
+	@tools/mkjdk.sh $(JAVA_HOME) $(JDK)
 
 demo: all
 	@tools/demo.sh $(BUILD)

@@ -13,6 +13,8 @@
 #
 # Header lines of a Java test (within its first 30 lines):
 #   // vm-options: OPTS     VM options for both VMs (e.g. -Xmx32m)
+#   // gcstress-args: ARGS  program arguments for both VMs when the suite runs under GC
+#                           stress (LOUPE_OPTIONS with GCStressInterval): a smaller workload
 #   // normalize: SEDEXPR   applied to both outputs before comparing (legitimately
 #                           VM-specific lines only; use sparingly)
 #   // javac: plain         compiled with invokedynamic (see tests/lib/javac.sh)
@@ -220,8 +222,11 @@ run_java() {
   if [ ! -f "$classes/$n.class" ]; then
     echo "FAIL $name (not compiled: run make test-programs)" >"$result"; return
   fi
-  local opts=() norms=() line
+  local opts=() norms=() line pargs=()
   read -r -a opts <<<"$(header_values "$src" vm-options | tr '\n' ' ')"
+  if [[ "${LOUPE_OPTIONS:-}" == *GCStress* ]]; then
+    read -r -a pargs <<<"$(header_values "$src" gcstress-args | tr '\n' ' ')"
+  fi
   while IFS= read -r line; do norms+=("$line"); done < <(header_values "$src" normalize)
   local files=("$classes/$n.class")
   shopt -s nullglob
@@ -230,12 +235,12 @@ run_java() {
   local ref_cmd lo_cmd refbin
   if [ "$TEST_MODE" = embed ]; then
     refbin=$BUILD/tests/jembed-hotspot
-    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n")
-    lo_cmd=("$LOUPE_JEMBED" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n")
+    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"})
+    lo_cmd=("$LOUPE_JEMBED" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"})
   else
     refbin=$JAVA_HOME/bin/java
-    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n")
-    lo_cmd=("$LOUPE_JAVA" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n")
+    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
+    lo_cmd=("$LOUPE_JAVA" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
   fi
   for b in "$refbin" "${lo_cmd[0]}"; do
     if [ ! -x "$b" ]; then
@@ -244,7 +249,7 @@ run_java() {
   done
   local key
   key=$( { hash_of "${files[@]}"; hash_of "$refbin" "$JAVA_HOME/release";
-           echo "$TEST_MODE ${opts[*]-}"; } | sha256sum | cut -c1-16)
+           echo "$TEST_MODE ${opts[*]-} ${pargs[*]-}"; } | sha256sum | cut -c1-16)
   reference "$key" "java-$n" "$t.ref" "${ref_cmd[@]}"
   run_capture "$t.lo" loupe "${lo_cmd[@]}"
   compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}

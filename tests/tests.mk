@@ -32,23 +32,28 @@ $(TEST_OUT)/classes/.built: $(TEST_JAVA_SRCS) tests/lib/javac.sh | deps
 
 $(TEST_OUT)/jembed: tests/embed/jembed.c | $(LIBJVM)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
 
 $(TEST_OUT)/jembed-hotspot: tests/embed/jembed.c | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
+	@echo "  CC      $@"
+	@$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
 
 $(TEST_OUT)/embed/%-hotspot: tests/embed/%.c | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
+	@echo "  CC      $@"
+	@$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
 
 $(TEST_OUT)/embed/%: tests/embed/%.c | $(LIBJVM)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
 
 # White-box unit tests see all of the VM through libloupe.a.
 $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
 
 -include $(TEST_UNIT_BINS:=.d)

@@ -100,12 +100,12 @@ static bool arraycopy(Thread *t, Object *src, jint sp, Object *dst, jint dp, jin
     }
     if ((int64_t)sp + len > sl) {
         exc_throw(t, VMC_ArrayIndexOutOfBoundsException, "arraycopy: last source index %u out of bounds for %s[%d]",
-                  (unsigned)(sp + len), array_type_name(sc), sl);
+                  (unsigned)((uint32_t)sp + (uint32_t)len), array_type_name(sc), sl);
         return false;
     }
     if ((int64_t)dp + len > dl) {
         exc_throw(t, VMC_ArrayIndexOutOfBoundsException, "arraycopy: last destination index %u out of bounds for %s[%d]",
-                  (unsigned)(dp + len), array_type_name(dc), dl);
+                  (unsigned)((uint32_t)dp + (uint32_t)len), array_type_name(dc), dl);
         return false;
     }
     if (len == 0) return true;

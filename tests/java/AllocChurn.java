@@ -1,4 +1,5 @@
 // vm-options: -Xmx32m
+// gcstress-args: 4000
 // Allocation churn under a 32 MB heap: about 1 GB allocated in total in short-lived
 // objects, small and large arrays and strings, while a live set of a few MB (a
 // permanent tree, a ring of recently allocated structures, a map of strings, old
@@ -53,7 +54,7 @@ public class AllocChurn {
         HashMap<Integer, String> strings = new HashMap<Integer, String>();
 
         long allocated = 0, verify = 0;
-        int iterations = 400000;
+        int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 400000;
         for (int it = 0; it < iterations; it++) {
             int r = next();
             int slot = r % ringSize;
