@@ -111,10 +111,6 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
 
 /* ---- start and exit ---- */
 
-typedef struct StartInfo {
-    Thread *t;
-    jobject jthread;            /* global ref until the new thread holds it */
-} StartInfo;
 
 static void call_void_method(Thread *t, const char *name, const char *desc, Object *recv, Object *arg) {
     Method *m = link_lookup_method(recv->klass, sym_intern_cstr(name), sym_intern_cstr(desc));
@@ -146,12 +142,8 @@ void jthread_exit(Thread *t) {
 }
 
 static void *thread_main(void *arg) {
-    StartInfo *si = arg;
-    Thread *t = si->t;
+    Thread *t = arg;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
-    t->jthread = hnd_get(si->jthread);
-    hnd_delete_global(si->jthread);
-    vm_free(si);
     thread_set_java_status(t, JTS_RUNNABLE);
     Method *run = link_lookup_method(t->jthread->klass, sym_run, sym_void_sig);
     Slot args[1] = { { .l = t->jthread } };
@@ -168,11 +160,12 @@ bool jthread_start(Thread *t, Object **jt) {
         exc_throw(t, VMC_IllegalStateException, "thread already started");
         return false;
     }
+    /* the new record joins the thread list now, still NEW (safe): it is counted by
+     * DestroyJavaVM from this moment, and its java.lang.Thread is a root */
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
-    StartInfo *si = vm_malloc(sizeof *si);
-    si->t = nt;
-    si->jthread = hnd_new_global(*jt);
+    nt->jthread = *jt;
+    thread_list_add(t, nt);
     OBJ_FIELD(*jt, jthread_eetop_off, jlong) = (jlong)(intptr_t)nt;
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
     pthread_attr_t attr;
@@ -183,13 +176,12 @@ bool jthread_start(Thread *t, Object **jt) {
     if (ss > 0 && (size_t)ss > cstack) cstack = (size_t)ss;
     pthread_attr_setstacksize(&attr, cstack);
     pthread_t pt;
-    int rc = pthread_create(&pt, &attr, thread_main, si);
+    int rc = pthread_create(&pt, &attr, thread_main, nt);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
         OBJ_FIELD(*jt, jthread_eetop_off, jlong) = 0;
         OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
-        hnd_delete_global(si->jthread);
-        vm_free(si);
+        thread_list_remove(t, nt);
         exc_throw_oom(t, "unable to create native thread: possibly out of memory or process/resource limits reached");
         return false;
     }

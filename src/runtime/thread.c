@@ -78,12 +78,14 @@ bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
     t->pthread = pthread_self();
     c_stack_bounds(t);
     thread_self = t;
-    thread_list_add(t);
+    if (!t->listed) thread_list_add(NULL, t);
+    /* from NEW (safe) to running VM code, stopping first if a collection is under way */
+    thread_block_end(t, TS_IN_VM);
     return true;
 }
 
 void thread_detach_current(Thread *t) {
-    thread_list_remove(t);
+    thread_list_remove(t, t);
     thread_self = NULL;
     if (t->stack_base)
         munmap(t->stack_base, (size_t)((char *)t->stack_end - (char *)t->stack_base));
@@ -91,10 +93,11 @@ void thread_detach_current(Thread *t) {
     hnd_area_free(&t->handles);
 }
 
-/* The list is changed in a safe state: a collection holds thread_list_lock throughout. */
-void thread_list_add(Thread *t) {
-    int old = t->state;
-    t->state = TS_BLOCKED;
+/* The list is changed in a safe state: a collection holds thread_list_lock throughout.
+ * `self` (the current thread, or NULL when t is attaching itself and so is still NEW)
+ * waits for the lock in a safe state; t joins the list in its own state. */
+void thread_list_add(Thread *self, Thread *t) {
+    int old = self ? thread_block_begin(self) : 0;
     pthread_mutex_lock(&thread_list_lock);
     t->tid = tid_alloc();
     tid_threads[t->tid] = t;
@@ -102,12 +105,15 @@ void thread_list_add(Thread *t) {
     t->prev = NULL;
     if (thread_list) thread_list->prev = t;
     thread_list = t;
+    t->listed = true;
     pthread_mutex_unlock(&thread_list_lock);
-    thread_block_end(t, old == TS_NEW ? TS_IN_VM : old);
+    if (self) thread_block_end(self, old);
 }
 
-void thread_list_remove(Thread *t) {
-    thread_block_begin(t);
+/* Removes t (the current thread, ending; or a record whose thread never started, removed
+ * by `self`). */
+void thread_list_remove(Thread *self, Thread *t) {
+    int old = thread_block_begin(self);
     pthread_mutex_lock(&thread_list_lock);
     if (t->prev) t->prev->next = t->next;
     else thread_list = t->next;
@@ -116,7 +122,9 @@ void thread_list_remove(Thread *t) {
     tid_threads[t->tid] = NULL;
     tid_free(t->tid);
     t->state = TS_TERMINATED;
+    t->listed = false;
     pthread_mutex_unlock(&thread_list_lock);
+    if (self != t) thread_block_end(self, old);
 }
 
 Thread *thread_by_tid(unsigned tid) { return tid_threads[tid & 0xFFFF]; }

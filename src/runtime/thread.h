@@ -90,6 +90,7 @@ struct Thread {
     bool daemon;
     bool attached;                          /* attached through the Invocation API */
     bool is_main;
+    bool listed;                            /* on thread_list (possibly before it runs) */
     pthread_t pthread;
     char *c_stack_limit;                    /* lowest usable C stack address (overflow check) */
 
@@ -161,8 +162,8 @@ static inline void thread_block_end(Thread *t, int old) {
 Thread *thread_create_record(void);                 /* a Thread not yet running */
 bool thread_attach_current(Thread *t, size_t java_stack_bytes);
 void thread_detach_current(Thread *t);
-void thread_list_add(Thread *t);
-void thread_list_remove(Thread *t);
+void thread_list_add(Thread *self, Thread *t);
+void thread_list_remove(Thread *self, Thread *t);
 extern pthread_mutex_t thread_list_lock;
 extern Thread *thread_list;                         /* all live Threads */
 int thread_count_nondaemon(void);
