@@ -55,7 +55,7 @@ $(BUILD)/obj/%.o: src/%.c | deps
 $(BUILD)/obj/interp/interp.o: CFLAGS += -fno-gcse -fno-crossjumping -fno-tree-vectorize -fno-tree-slp-vectorize --param max-goto-duplication-insns=100
 
 # Export glue: stubs for exported names nothing defines, and the version script.
-$(BUILD)/gen/stubs.c $(BUILD)/gen/version.map: $(OBJS) src/native/exports.list tools/gen_exports.sh
+$(BUILD)/gen/stubs.c $(BUILD)/gen/version.map &: $(OBJS) src/native/exports.list tools/gen_exports.sh
 	@mkdir -p $(BUILD)/gen
 	@tools/gen_exports.sh src/native/exports.list $(BUILD)/gen/stubs.c $(BUILD)/gen/version.map $(OBJS)
 

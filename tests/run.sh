@@ -9,6 +9,10 @@
 #   embed/NAME  tests/embed/NAME.c, built against each libjvm.so; compared the same way.
 #   unit/NAME   tests/unit/NAME.c linked with libloupe.a; exit status 0 passes.  It gets
 #               $BUILD/tests/classes (javac-compiled test classes) as its argument.
+#   tool/NAME   tests/tool/NAME.sh, a script that drives a JDK's own tools (java -jar,
+#               javac, jar, ...): run once with JDK=$JAVA_HOME and once with JDK=$BUILD/jdk
+#               (the JDK image whose VM is Loupe), in an empty scratch directory, with
+#               CLASSES=$BUILD/tests/classes; compared like java tests.
 # Everything is built by `make test-programs` (tests/tests.mk).
 #
 # Header lines of a Java test (within its first 30 lines):
@@ -272,6 +276,23 @@ run_embed() {
   compare "$name" "$t.ref" "$t.lo" "$result"
 }
 
+run_tool() {
+  local name=$1 result=$2 t=$3
+  local n=${name#tool/}
+  local script=$root/tests/tool/$n.sh
+  if [ ! -x "$BUILD/jdk/bin/java" ]; then
+    echo "FAIL $name (missing $BUILD/jdk/bin/java: run make)" >"$result"; return
+  fi
+  local norms=() line
+  while IFS= read -r line; do norms+=("$line"); done < <(header_values "$script" normalize)
+  local key
+  key=$( { hash_of "$script" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
+         sha256sum | cut -c1-16)
+  reference "$key" "tool-$n" "$t.ref" env JDK="$JAVA_HOME" CLASSES="$classes" bash "$script"
+  run_capture "$t.lo" loupe env JDK="$BUILD/jdk" CLASSES="$classes" bash "$script"
+  compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
+}
+
 run_unit() {
   local name=$1 result=$2 t=$3
   local bin=$BUILD/tests/unit/${name#unit/}
@@ -301,6 +322,7 @@ run_one() {
     java/*) run_java "$name" "$t.res" "$t" ;;
     embed/*) run_embed "$name" "$t.res" "$t" ;;
     unit/*) run_unit "$name" "$t.res" "$t" ;;
+    tool/*) run_tool "$name" "$t.res" "$t" ;;
   esac
   mv "$t.res" "$result"
 }
@@ -328,6 +350,7 @@ all_tests() {
     b=${f##*/}; b=${b%.c}
     [ "$b" = jembed ] || echo "embed/$b"
   done
+  for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
 names=()

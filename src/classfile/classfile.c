@@ -653,6 +653,8 @@ static const char *dotted(const Symbol *s, char *buf, size_t n) {
 
 /* ---------------------------------------------------------------- header */
 
+bool cf_enable_preview;
+
 static void check_version(Parser *P, uint16_t major, uint16_t minor) {
     if (major < MIN_MAJOR)
         fail(P, CFE_VERSION, "%s (class file version %u.%u) was compiled with an invalid major version",
@@ -669,6 +671,7 @@ static void check_version(Parser *P, uint16_t major, uint16_t minor) {
         fail(P, CFE_VERSION, "%s (class file version %u.%u) was compiled with preview features that "
              "are unsupported. This version of the Java Runtime only recognizes preview features "
              "for class file version %u.%u", P->cname, major, minor, MAX_MAJOR, PREVIEW_MINOR);
+    if (cf_enable_preview) return;
     fail(P, CFE_VERSION, "Preview features are not enabled for %s (class file version %u.%u). "
          "Try running with '--enable-preview'", P->cname, major, minor);
 }

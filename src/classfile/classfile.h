@@ -29,6 +29,9 @@ enum {
     CFP_HIDDEN = 1 << 0,        /* defining a hidden class: this_class name gets a suffix later */
 };
 
+/* --enable-preview: class files of the current major version with minor 65535 are accepted. */
+extern bool cf_enable_preview;
+
 /* Parses `len` bytes at `bytes`.  If expected_name is not NULL and differs from the class's
  * own name, fails with CFE_NO_CLASS_DEF ("<name> (wrong name: <actual>)").  The returned Class
  * owns copies of everything it needs (the caller may free `bytes`), including a copy of the

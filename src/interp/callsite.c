@@ -269,7 +269,7 @@ static Object *new_box(Thread *t) {
 static int record_failure(Thread *t, Class *cls, Insn *pc) {
     Object *e = t->exception;
     if (e && VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError)))
-        prep_quicken(pc, OP_rethrow_q, pc->u16, 0, class_new_root(cls, e));
+        prep_quicken(pc, OP_rethrow_q, 0, 0, class_new_root(cls, e));
     return QK_FAIL;
 }
 
@@ -284,7 +284,7 @@ int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
     if (!init_offsets(t)) return QK_FAIL;
     Class *cls = caller->holder;
     ConstantPool *cp = &cls->cp;
-    uint16_t idx = pc->u16;
+    uint16_t idx = prep_cp_index(caller, pc);
     if (cp->tags[idx] != JVM_CONSTANT_InvokeDynamic) {
         exc_throw(t, VMC_VerifyError, "invokedynamic of a non-InvokeDynamic constant");
         return QK_FAIL;
@@ -327,7 +327,7 @@ static int call_site_slots(Class *cls, uint16_t idx) {
 int cs_link_invokehandle(Thread *t, Method *caller, Insn *pc, Method *resolved) {
     if (!init_offsets(t)) return QK_FAIL;
     Class *cls = caller->holder;
-    uint16_t idx = pc->u16;
+    uint16_t idx = prep_cp_index(caller, pc);
     HandleMark hm = hnd_mark(t);
     int rc = QK_FAIL;
     Object **name = hnd_new(t, jstr_intern_sym(t, resolved->name));
@@ -355,7 +355,7 @@ out:
 
 int cs_link_intrinsic(Thread *t, Method *caller, Insn *pc, Method *resolved) {
     if (!init_offsets(t)) return QK_FAIL;
-    int slots = call_site_slots(caller->holder, pc->u16);
+    int slots = call_site_slots(caller->holder, prep_cp_index(caller, pc));
     const char *n = resolved->name->str;
     if (resolved->name == sym_invokeBasic) prep_quicken(pc, OP_invokebasic_q, (uint16_t)(slots + 1), 0, NULL);
     else if (resolved->name == sym_linkToStatic) prep_quicken(pc, OP_linktostatic_q, (uint16_t)slots, 0, NULL);

@@ -32,6 +32,23 @@ void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x) {
     __atomic_store_n(&pc->label, interp_labels[opc], __ATOMIC_RELEASE);
 }
 
+static const uint8_t *original(const Method *m, const Insn *pc) {
+    const Prepared *p = m->prepared;
+    return m->code + p->bci[pc - p->code];
+}
+
+int prep_original_op(const Method *m, const Insn *pc) {
+    const uint8_t *c = original(m, pc);
+    return c[0] == OP_wide ? c[1] : c[0];
+}
+
+uint16_t prep_cp_index(const Method *m, const Insn *pc) {
+    const uint8_t *c = original(m, pc);
+    return c[0] == OP_ldc ? c[1] : rd_u2(c + 1);
+}
+
+int prep_dimensions(const Method *m, const Insn *pc) { return original(m, pc)[3]; }
+
 typedef struct Decoder {
     Thread *t;
     Method *m;

@@ -62,6 +62,14 @@ Prepared *prep_method(Thread *t, Method *m);
 
 static inline uint32_t prep_bci(const Prepared *p, const Insn *pc) { return p->bci[pc - p->code]; }
 
+/* The instruction's original bytecode and constant-pool operand.  Slow paths read these,
+ * never the Insn's own opcode and operands, which another thread may be rewriting into a
+ * quick form at the same moment. */
+int prep_original_op(const Method *m, const Insn *pc);
+uint16_t prep_cp_index(const Method *m, const Insn *pc);
+/* The dimension count of a multianewarray instruction. */
+int prep_dimensions(const Method *m, const Insn *pc);
+
 /* Rewrites an instruction into a quick form: operands first, then the handler. */
 void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x);
 

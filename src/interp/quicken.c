@@ -47,13 +47,14 @@ static int put_op(BasicType bt, bool is_static) {
 }
 
 int qk_field(Thread *t, Method *m, Insn *pc) {
-    bool put = pc->opc == OP_putfield;
-    Field *f = cp_resolve_field(t, m->holder, pc->u16, false, put);
+    bool put = prep_original_op(m, pc) == OP_putfield;
+    uint16_t idx = prep_cp_index(m, pc);
+    Field *f = cp_resolve_field(t, m->holder, idx, false, put);
     if (!f) return QK_FAIL;
     if (f->access & JVM_ACC_VOLATILE)
-        prep_quicken(pc, put ? OP_putfield_vol : OP_getfield_vol, pc->u16, (int32_t)f->offset, f);
+        prep_quicken(pc, put ? OP_putfield_vol : OP_getfield_vol, idx, (int32_t)f->offset, f);
     else
-        prep_quicken(pc, put ? put_op((BasicType)f->type, false) : get_op((BasicType)f->type, false), pc->u16,
+        prep_quicken(pc, put ? put_op((BasicType)f->type, false) : get_op((BasicType)f->type, false), idx,
                      (int32_t)f->offset, NULL);
     return QK_REDISPATCH;
 }
@@ -86,15 +87,16 @@ void field_store(const Field *f, Object *base, const Slot *src) {
 }
 
 int qk_static(Thread *t, Method *m, Insn *pc, Slot **spp) {
-    bool put = pc->opc == OP_putstatic;
-    Field *f = cp_resolve_field(t, m->holder, pc->u16, true, put);
+    bool put = prep_original_op(m, pc) == OP_putstatic;
+    uint16_t idx = prep_cp_index(m, pc);
+    Field *f = cp_resolve_field(t, m->holder, idx, true, put);
     if (!f) return QK_FAIL;
     if (!class_init(t, f->holder)) return QK_FAIL;
     if (f->holder->state == CS_INITIALIZED) {
         if (f->access & JVM_ACC_VOLATILE)
-            prep_quicken(pc, put ? OP_putstatic_vol : OP_getstatic_vol, pc->u16, (int32_t)f->offset, f);
+            prep_quicken(pc, put ? OP_putstatic_vol : OP_getstatic_vol, idx, (int32_t)f->offset, f);
         else
-            prep_quicken(pc, put ? put_op((BasicType)f->type, true) : get_op((BasicType)f->type, true), pc->u16,
+            prep_quicken(pc, put ? put_op((BasicType)f->type, true) : get_op((BasicType)f->type, true), idx,
                          (int32_t)f->offset, f->holder);
         return QK_REDISPATCH;
     }
@@ -167,8 +169,8 @@ static bool binds_statically(Method *r) {
 }
 
 int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
-    int op = pc->opc;
-    uint16_t idx = pc->u16;
+    int op = prep_original_op(m, pc);
+    uint16_t idx = prep_cp_index(m, pc);
     Method *r = cp_resolve_method(t, m->holder, idx, op);
     if (!r) return QK_FAIL;
     if (r->flags & MF_SIG_POLY) {
@@ -216,9 +218,10 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
 /* ---- classes ---- */
 
 int qk_class(Thread *t, Method *m, Insn *pc, Class **cls) {
-    Class *c = cp_resolve_class(t, m->holder, pc->i32 ? (uint16_t)pc->i32 : pc->u16);
+    int op = prep_original_op(m, pc);
+    Class *c = cp_resolve_class(t, m->holder, prep_cp_index(m, pc));
     if (!c) return QK_FAIL;
-    switch (pc->opc) {
+    switch (op) {
     case OP_new:
         if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c)) {
             char a[256];
@@ -239,11 +242,14 @@ int qk_class(Thread *t, Method *m, Insn *pc, Class **cls) {
         return QK_REDISPATCH;
     }
     case OP_multianewarray:
-        if (!class_is_array(c) || c->dims < pc->u16) {
-            exc_throw(t, VMC_IncompatibleClassChangeError, "multianewarray of %s with %d dimensions", c->name->str, pc->u16);
+    {
+        int dims = prep_dimensions(m, pc);
+        if (!class_is_array(c) || c->dims < dims) {
+            exc_throw(t, VMC_IncompatibleClassChangeError, "multianewarray of %s with %d dimensions", c->name->str, dims);
             return QK_FAIL;
         }
-        prep_quicken(pc, OP_multianewarray_q, pc->u16, pc->i32, c);
+        prep_quicken(pc, OP_multianewarray_q, (uint16_t)dims, 0, c);
+    }
         return QK_REDISPATCH;
     case OP_checkcast:
         prep_quicken(pc, OP_checkcast_q, 0, 0, c);
@@ -304,7 +310,7 @@ static int quicken_dynamic(Thread *t, Class *cls, uint16_t idx, Insn *pc, Object
 
 int qk_ldc(Thread *t, Method *m, Insn *pc) {
     Class *cls = m->holder;
-    uint16_t idx = pc->u16;
+    uint16_t idx = prep_cp_index(m, pc);
     switch (cls->cp.tags[idx]) {
     case JVM_CONSTANT_String: {
         Object **slot = cp_resolve_string(t, cls, idx);

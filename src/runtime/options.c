@@ -10,6 +10,7 @@
  * accepted and ignored so that scripts written for HotSpot still start; anything else is
  * "Unrecognized VM option", as on HotSpot.
  */
+#include "classfile/classfile.h"
 #include "runtime/vm.h"
 #include <ctype.h>
 #include <stdarg.h>
@@ -209,6 +210,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         set_assertions(opt, 0, false);
         return JNI_OK;
     }
+    if (strcmp(opt, "--enable-preview") == 0) {
+        cf_enable_preview = true;
+        return JNI_OK;
+    }
     if (strcmp(opt, "-esa") == 0 || strcmp(opt, "-enablesystemassertions") == 0) {
         vm_opts.system_assertions = true;
         return JNI_OK;
@@ -315,11 +320,9 @@ jint opts_parse(const JavaVMInitArgs *args) {
     if (rc == JNI_OK) rc = parse_env("_JAVA_OPTIONS", true, ignore);
     if (rc == JNI_OK) rc = parse_env("LOUPE_OPTIONS", false, ignore);
     if (rc != JNI_OK) return rc;
-    size_t initial = vm_opts.heap.initial;
-    if (!initial) {
-        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-        initial = pages > 0 && page > 0 ? (size_t)pages * (size_t)page / 64 : (64u << 20);
-    }
+    /* Without -Xms the heap starts small and grows with the live data: a copying
+     * collector touches all of its capacity, so a large start would only cost memory. */
+    size_t initial = vm_opts.heap.initial ? vm_opts.heap.initial : (32u << 20);
     if (vm_opts.heap.initial > vm_opts.heap.max && vm_opts.heap.max) {
         fprintf(stderr, "Initial heap size set to a larger value than the maximum heap size\n");
         return JNI_EINVAL;
