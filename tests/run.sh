@@ -21,7 +21,6 @@
 #                           stress (LOUPE_OPTIONS with GCStressInterval): a smaller workload
 #   // normalize: SEDEXPR   applied to both outputs before comparing (legitimately
 #                           VM-specific lines only; use sparingly)
-#   // javac: plain         compiled with invokedynamic (see tests/lib/javac.sh)
 #
 # Environment:
 #   BUILD            build directory (default build)

@@ -1,4 +1,3 @@
-// javac: plain
 // Features that compile to invokedynamic, kept for when the VM has it: lambdas
 // (capturing and not, of every functional shape), method references of every kind
 // (static, bound, unbound, constructor, array constructor), string concatenation through

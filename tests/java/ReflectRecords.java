@@ -1,4 +1,3 @@
-// javac: plain
 // Records through reflection (compiled the ordinary way because a record's toString,
 // equals and hashCode are invokedynamic; none of them is called here, and the output is
 // built without string concatenation): isRecord, getRecordComponents with each
