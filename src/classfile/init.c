@@ -95,11 +95,11 @@ static void record_initialization_error(Thread *t, Class *c) {
     if (!eiie || !class_init(t, eiie)) {
         return;
     }
-    if (!msg_off) {
+    if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
         Class *th = VMC(Throwable);
-        msg_off = class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
         trace_off = class_find_declared_field(th, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
         bt_off = class_find_declared_field(th, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
+        __atomic_store_n(&msg_off, class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
     }
     HandleMark hm = hnd_mark(t);
     Object **orig = hnd_new(t, exc_take(t));

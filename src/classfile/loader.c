@@ -182,9 +182,7 @@ static void dict_insert(LoaderData *ld, Class *c) {
     ld->table[i] = c;
 }
 
-void ld_record(LoaderData *ld, Symbol *name, Class *c) {
-    UNUSED(name);
-    pthread_mutex_lock(&ld->lock);
+static void dict_add_locked(LoaderData *ld, Class *c) {
     if ((ld->count + 1) * 2 > ld->size) {
         Class **old = ld->table;
         uint32_t osize = ld->size;
@@ -196,7 +194,29 @@ void ld_record(LoaderData *ld, Symbol *name, Class *c) {
     }
     dict_insert(ld, c);
     ld->count++;
+}
+
+void ld_record(LoaderData *ld, Symbol *name, Class *c) {
+    UNUSED(name);
+    pthread_mutex_lock(&ld->lock);
+    dict_add_locked(ld, c);
     pthread_mutex_unlock(&ld->lock);
+}
+
+/* Enters c unless its loader already has a class of that name; false then. */
+static bool ld_record_unique(LoaderData *ld, Class *c) {
+    pthread_mutex_lock(&ld->lock);
+    for (uint32_t i = name_slot(ld, c->name);; i = (i + 1) & (ld->size - 1)) {
+        Class *o = ld->table[i];
+        if (!o) break;
+        if (o->name == c->name) {
+            pthread_mutex_unlock(&ld->lock);
+            return false;
+        }
+    }
+    dict_add_locked(ld, c);
+    pthread_mutex_unlock(&ld->lock);
+    return true;
 }
 
 static void publish(Class *c) {
@@ -504,16 +524,9 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     }
     /* the loader object may have moved while supertypes loaded */
     c->loader = loader ? *loader : NULL;
-    if (!hidden) {
-        if (ld_find(ld, c->name)) {
-            char buf[512];
-            exc_throw(t, VMC_LinkageError, "loader attempted duplicate class definition for %s.",
-                      class_external_name(c, buf, sizeof buf));
-            cf_free(c);
-            return NULL;
-        }
-        ld_record(ld, c->name, c);
-    }
+    /* The class list makes the class's references roots (its mirror is allocated next);
+     * the dictionary makes it visible to other threads, so it is entered last, once the
+     * class has its mirror and is linked. */
     publish(c);
     if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
         if (!mirror_create(t, c)) return NULL;
@@ -521,6 +534,12 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
         /* linking is cheap and cannot fail once the supertypes are in: doing it now means
          * every loaded class has its subtype display and dispatch tables */
         if (!link_class(t, c)) return NULL;
+    }
+    if (!hidden && !ld_record_unique(ld, c)) {
+        char buf[512];
+        exc_throw(t, VMC_LinkageError, "loader attempted duplicate class definition for %s.",
+                  class_external_name(c, buf, sizeof buf));
+        return NULL;
     }
     log_load(c, source);
     return c;
@@ -613,7 +632,7 @@ static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) 
         exc_throw(t, VMC_NoClassDefFoundError, "%s (wrong name: %s)", name->str, c->name->str);
         return NULL;
     }
-    if (!ld_find(ld, name)) ld_record(ld, name, c);
+    ld_record_unique(ld, c);     /* the initiating loader (a no-op if it defined c) */
     return c;
 }
 

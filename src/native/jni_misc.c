@@ -77,15 +77,16 @@ static Class *direct_buffer;            /* sun.nio.ch.DirectBuffer: what "direct
 static uint32_t address_off, capacity_off;
 
 static bool nio_init(Thread *t) {
-    if (dbb_ctor) return true;
+    if (__atomic_load_n(&dbb_ctor, __ATOMIC_ACQUIRE)) return true;     /* the guard is stored last */
     Class *dbb = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/DirectByteBuffer"));
     Class *buf = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/Buffer"));
     direct_buffer = ld_load_boot_or_null(t, sym_intern_cstr("sun/nio/ch/DirectBuffer"));
     if (!dbb || !buf || !direct_buffer || !link_class(t, dbb) || !class_init(t, dbb)) return false;
     address_off = class_find_declared_field(buf, sym_intern_cstr("address"), sym_intern_cstr("J"))->offset;
     capacity_off = class_find_declared_field(buf, sym_intern_cstr("capacity"), sym_intern_cstr("I"))->offset;
-    dbb_ctor = class_find_declared_method(dbb, sym_init, sym_intern_cstr("(JI)V"));
-    return dbb_ctor != NULL;
+    Method *ctor = class_find_declared_method(dbb, sym_init, sym_intern_cstr("(JI)V"));
+    __atomic_store_n(&dbb_ctor, ctor, __ATOMIC_RELEASE);
+    return ctor != NULL;
 }
 
 static jobject JNICALL jni_NewDirectByteBuffer(JNIEnv *env, void *address, jlong capacity) {

@@ -22,10 +22,10 @@ static pthread_mutex_t versions_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t module_name_off, module_loader_off;
 
 static void module_offsets(void) {
-    if (module_name_off) return;
+    if (__atomic_load_n(&module_name_off, __ATOMIC_ACQUIRE)) return;   /* the guard is stored last */
     Class *m = VMC(Module);
-    module_name_off = class_find_declared_field(m, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
     module_loader_off = class_find_declared_field(m, sym_intern_cstr("loader"), sym_intern_cstr("Ljava/lang/ClassLoader;"))->offset;
+    __atomic_store_n(&module_name_off, class_find_declared_field(m, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
 }
 
 Object *module_version_string(Thread *t, Object *module) {

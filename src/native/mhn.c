@@ -28,10 +28,9 @@ static uint32_t field_off(Class *c, const char *name, const char *desc) {
 }
 
 bool mhn_init_offsets(Thread *t) {
-    if (mhn.mn_clazz) return true;
+    if (__atomic_load_n(&mhn.mn_clazz, __ATOMIC_ACQUIRE)) return true;  /* the guard is stored last */
     Class *mn = vmc_get(t, VMC_MemberName), *rmn = vmc_get(t, VMC_ResolvedMethodName);
     if (!mn || !rmn) return false;
-    mhn.mn_clazz = field_off(mn, "clazz", "Ljava/lang/Class;");
     mhn.mn_name = field_off(mn, "name", "Ljava/lang/String;");
     mhn.mn_type = field_off(mn, "type", "Ljava/lang/Object;");
     mhn.mn_flags = field_off(mn, "flags", "I");
@@ -39,6 +38,7 @@ bool mhn_init_offsets(Thread *t) {
     mhn.mn_vmindex = field_off(mn, "vmindex", "J");
     mhn.rmn_vmtarget = field_off(rmn, "vmtarget", "J");
     mhn.rmn_vmholder = field_off(rmn, "vmholder", "Ljava/lang/Object;");
+    __atomic_store_n(&mhn.mn_clazz, field_off(mn, "clazz", "Ljava/lang/Class;"), __ATOMIC_RELEASE);
     return true;
 }
 
@@ -118,11 +118,11 @@ static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
         append_class_desc(buf, sizeof buf, &n, mirror_class(type));
         return sym_intern_cstr(buf);
     }
-    if (!mt_rtype_off) {
+    if (!__atomic_load_n(&mt_rtype_off, __ATOMIC_ACQUIRE)) {    /* the guard is stored last */
         Class *mt = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/MethodType"));
         if (!mt) return NULL;
-        mt_rtype_off = class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset;
         mt_ptypes_off = class_find_declared_field(mt, sym_intern_cstr("ptypes"), sym_intern_cstr("[Ljava/lang/Class;"))->offset;
+        __atomic_store_n(&mt_rtype_off, class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset, __ATOMIC_RELEASE);
     }
     Object *ptypes = OBJ_FIELD(type, mt_ptypes_off, Object *);
     buf[n++] = '(';

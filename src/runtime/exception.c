@@ -339,9 +339,9 @@ void exc_describe(Thread *t) {
 void exc_print_raw(Object *e) {
     throwable_offsets();
     static uint32_t msg_off, cause_off;
-    if (!msg_off) {
-        msg_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+    if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
         cause_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
+        __atomic_store_n(&msg_off, class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
     }
     for (int depth = 0; e && depth < 8; depth++) {
         char name[256];

@@ -261,4 +261,23 @@ public class EmbedTarget {
         System.out.println("calling System.exit(" + status + ")");
         System.exit(status);
     }
+
+    // --- allocation from attached native threads (embed_attach_gc) ---------------
+
+    /* Builds a list of n strings derived from seed, keeps every other one, and returns a
+     * checksum; with gc set it also asks for a collection. */
+    public static long churn(String seed, int n, boolean gc) {
+        java.util.ArrayList<String> keep = new java.util.ArrayList<>();
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            String s = seed + ":" + i;
+            if ((i & 1) == 0) keep.add(s);
+            sum += s.hashCode();
+        }
+        if (gc) System.gc();
+        for (String s : keep) sum = sum * 31 + s.length();
+        return sum;
+    }
+
+    public static Object[] pair(Object a, Object b) { return new Object[] { a, b }; }
 }
