@@ -149,6 +149,20 @@ static void table_visit(RefTable *tb, void (*v)(Object **slot, void *ctx), void 
             if (c->slots[i] && !slot_is_free(c->slots[i])) v(&c->slots[i], ctx);
 }
 
+static int table_count(RefTable *tb) {
+    int n = 0;
+    for (RefChunk *c = tb->chunks; c; c = c->next)
+        for (int i = 0; i < TABLE_CHUNK; i++)
+            if (c->slots[i] && !slot_is_free(c->slots[i])) n++;
+    return n;
+}
+
+/* Called with the world stopped: no lock needed. */
+void hnd_count_globals(int *nglobals, int *nweaks) {
+    *nglobals = table_count(&globals);
+    *nweaks = table_count(&weaks);
+}
+
 /* Called with the world stopped: no lock needed. */
 void hnd_visit_globals(void (*v)(Object **slot, void *ctx), void *ctx) { table_visit(&globals, v, ctx); }
 

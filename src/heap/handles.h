@@ -69,6 +69,8 @@ HandleKind hnd_kind(Thread *t, jobject h);
 
 /* Collector entry points (heap/roots.c). */
 void hnd_visit_locals(Thread *t, void (*v)(Object **slot, void *ctx), void *ctx);
+/* Numbers of live global and weak global references (thread dumps). */
+void hnd_count_globals(int *globals, int *weaks);
 void hnd_visit_globals(void (*v)(Object **slot, void *ctx), void *ctx);
 void hnd_process_weaks(bool (*is_live)(Object *o, void *ctx), void (*v)(Object **slot, void *ctx), void *ctx);
 

@@ -235,6 +235,7 @@ void heap_collect(Thread *t, GCCause cause) {
 
 size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }
+const char *heap_collector_name(void) { return gc ? gc->name : "none"; }
 size_t heap_max(void) { return heap_opts.max; }
 uint64_t heap_gc_count(void) { return gc_count; }
 

@@ -55,6 +55,7 @@ void heap_collect(Thread *t, GCCause cause);
 
 size_t heap_used(void);
 size_t heap_capacity(void);
+const char *heap_collector_name(void);    /* e.g. "semispace" */
 size_t heap_max(void);
 uint64_t heap_gc_count(void);
 

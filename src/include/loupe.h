@@ -21,6 +21,9 @@
 #ifndef LOUPE_H
 #define LOUPE_H
 
+/* The VM's own version (java.vm.version, thread dumps). */
+#define LOUPE_VERSION "0.1"
+
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>

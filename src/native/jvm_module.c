@@ -28,6 +28,11 @@ static void module_offsets(void) {
     __atomic_store_n(&module_name_off, class_find_declared_field(m, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
 }
 
+Object *module_name_string(Object *module) {
+    module_offsets();
+    return OBJ_FIELD(module, module_name_off, Object *);
+}
+
 Object *module_version_string(Thread *t, Object *module) {
     UNUSED(t);
     Object *v = NULL;

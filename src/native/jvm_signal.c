@@ -13,6 +13,7 @@
 #include "classfile/loader.h"
 #include "interp/interp.h"
 #include "runtime/jthread.h"
+#include "runtime/threaddump.h"
 #include "runtime/vm.h"
 #include <semaphore.h>
 #include <signal.h>
@@ -93,6 +94,7 @@ static void *dispatcher_main(void *arg) {
     HandleMark hm = hnd_mark(t);
     Object **group = hnd_new(t, vm_system_group);
     bool ok = jthread_attach_object(t, group, "Signal Dispatcher", true);
+    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
     hnd_release(t, hm);
     if (!ok) {
         exc_take(t);
@@ -105,7 +107,8 @@ static void *dispatcher_main(void *arg) {
         for (int s = 1; s < NSIG_MAX; s++)
             while (pending[s] > 0) {
                 pending[s]--;
-                dispatch(t, s);
+                if (s == SIGQUIT && !vm_opts.reduce_signals) vm_thread_dump(t, stdout);
+                else dispatch(t, s);
             }
     }
     return NULL;
@@ -122,5 +125,12 @@ bool vm_start_signal_dispatcher(void) {
     int rc = pthread_create(&pt, &attr, dispatcher_main, nt);
     pthread_attr_destroy(&attr);
     dispatcher_started = rc == 0;
+    if (dispatcher_started && !vm_opts.reduce_signals) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = java_signal_handler;
+        sigaction(SIGQUIT, &sa, NULL);
+    }
     return dispatcher_started;
 }

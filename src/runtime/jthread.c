@@ -282,3 +282,9 @@ void jthread_unpark(Thread *target) {
     pthread_cond_broadcast(&target->park_cond);
     pthread_mutex_unlock(&target->park_lock);
 }
+
+Object *jthread_park_blocker(Object *jt) {
+    static uint32_t blocker_off;
+    if (!blocker_off) blocker_off = thread_field("parkBlocker", "Ljava/lang/Object;");
+    return OBJ_FIELD(jt, blocker_off, Object *);
+}

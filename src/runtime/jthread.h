@@ -37,5 +37,7 @@ bool jthread_sleep(Thread *t, jlong millis);
 void jthread_interrupt(Thread *t, Object *jt);
 void jthread_park(Thread *t, bool absolute, jlong time);
 void jthread_unpark(Thread *target);
+/* Thread.parkBlocker of the java.lang.Thread jt (what LockSupport.park was given). */
+Object *jthread_park_blocker(Object *jt);
 
 #endif

@@ -210,6 +210,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         set_assertions(opt, 0, false);
         return JNI_OK;
     }
+    if (strcmp(opt, "-Xrs") == 0) {
+        vm_opts.reduce_signals = true;
+        return JNI_OK;
+    }
     if (strcmp(opt, "--enable-preview") == 0) {
         cf_enable_preview = true;
         return JNI_OK;
@@ -269,7 +273,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
             return JNI_OK;
         }
     }
-    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xrs", "-Xcheck:jni", "-Xdiag",
+    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xcheck:jni", "-Xdiag",
                                             "-Xnoclassgc", "-Xincgc", "-Xnoagent", "-Xdebug", "-Xfuture", "-Xverify:none",
                                             "-Xverify:remote", "-Xverify:all", "-XX:", NULL };
     for (int i = 0; ACCEPTED[i]; i++)

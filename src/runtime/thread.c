@@ -14,6 +14,9 @@
 #include "runtime/vm.h"
 #include "interp/frame.h"
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 _Thread_local Thread *thread_self;
 pthread_mutex_t thread_list_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -76,6 +79,10 @@ bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
     t->stack_end = (Slot *)((char *)mem + bytes);
     t->stack_limit = (Slot *)((char *)t->stack_end - (bytes / 16 < 64 * 1024 ? bytes / 16 : 64 * 1024));
     t->pthread = pthread_self();
+    t->os_tid = (int)syscall(SYS_gettid);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    t->start_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
     c_stack_bounds(t);
     thread_self = t;
     if (!t->listed) thread_list_add(NULL, t);

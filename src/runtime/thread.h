@@ -92,6 +92,8 @@ struct Thread {
     bool is_main;
     bool listed;                            /* on thread_list (possibly before it runs) */
     pthread_t pthread;
+    int os_tid;                             /* the kernel's thread id (thread dumps) */
+    int64_t start_ns;                       /* CLOCK_MONOTONIC when it attached */
     char *c_stack_limit;                    /* lowest usable C stack address (overflow check) */
 
     /* Blocking: sleep, park, monitor wait and interruption use this pair. */

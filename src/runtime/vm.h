@@ -123,6 +123,7 @@ typedef struct VMOptions {
     bool verbose_jni;
     int assertions;                 /* -ea level (later: per package/class) */
     bool system_assertions;
+    bool reduce_signals;            /* -Xrs: leave SIGQUIT (and shutdown signals) alone */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);
