@@ -31,8 +31,10 @@
 #                    KIND/NAME and NAME) or an extended regex (matched against KIND/NAME)
 #   TEST_TIMEOUT     seconds each run may take (default 120); exceeding it fails the test
 #   JOBS             tests run in parallel (default: nproc)
-#   SAN=1            Loupe is built with ASan+UBSan (detected from libjvm.so when unset):
-#                    a Loupe-side binary without ASan gets libasan through LD_PRELOAD
+#   SAN=1            Loupe is built with ASan+UBSan, SAN=thread with ThreadSanitizer
+#                    (detected from libjvm.so when unset): a Loupe-side binary that does
+#                    not link the sanitizer's runtime (bin/java, env) gets it through
+#                    LD_PRELOAD.  ThreadSanitizer reads tests/tsan.supp.
 #   LOUPE_OPTIONS    passed through untouched (Loupe reads it; make test-gcstress sets it)
 #   LOUPE_TEST_OPTIONS  extra VM options jembed appends, on the Loupe side only
 # To check the harness itself, the Loupe side can be pointed at HotSpot:
@@ -75,13 +77,25 @@ unset CLASSPATH JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_segv=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-links_asan() { readelf -d "$1" 2>/dev/null | grep -q 'NEEDED.*libasan'; }
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:report_signal_unsafe=0:suppressions=$root/tests/tsan.supp}
+
+# links_san FILE: whether FILE links the sanitizer runtime of this build
+links_san() {
+  case "$SAN" in
+    1) readelf -d "$1" 2>/dev/null | grep -q 'NEEDED.*libasan' ;;
+    thread) readelf -d "$1" 2>/dev/null | grep -q 'NEEDED.*libtsan' ;;
+    *) return 1 ;;
+  esac
+}
 if [ -z "${SAN:-}" ]; then
   SAN=0
-  links_asan "$BUILD/jdk/lib/server/libjvm.so" && SAN=1
+  if readelf -d "$BUILD/jdk/lib/server/libjvm.so" 2>/dev/null | grep -q 'NEEDED.*libasan'; then SAN=1
+  elif readelf -d "$BUILD/jdk/lib/server/libjvm.so" 2>/dev/null | grep -q 'NEEDED.*libtsan'; then SAN=thread
+  fi
 fi
-asan_lib=""
-[ "$SAN" = 1 ] && asan_lib=$(gcc -print-file-name=libasan.so)
+san_lib=""
+[ "$SAN" = 1 ] && san_lib=$(gcc -print-file-name=libasan.so)
+[ "$SAN" = thread ] && san_lib=$(gcc -print-file-name=libtsan.so)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/loupe-tests.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -102,7 +116,7 @@ trap on_signal INT TERM
 
 # --- running and comparing --------------------------------------------------------
 
-# run_capture PREFIX SIDE CMD...: runs CMD (SIDE is hotspot, loupe or unit) under the
+# run_capture PREFIX SIDE CMD...: runs CMD (SIDE is hotspot, loupe, tool or unit) under the
 # time limit, with an empty stdin, in the directory PREFIX.cwd (crash logs and core files
 # land there, not in the source tree; no core files are written anyway) and with output
 # files limited to 64 MB; writes PREFIX.out, PREFIX.err and PREFIX.rc (the exit status,
@@ -111,10 +125,12 @@ run_capture() {
   local prefix=$1 side=$2
   shift 2
   local envs=()
-  if [ "$side" = loupe ]; then
+  if [ "$side" = tool ]; then
+    envs+=(-u LOUPE_TEST_OPTIONS)     # the script's JDK decides which VM runs
+  elif [ "$side" = loupe ]; then
     [ -n "$LOUPE_LIBJVM_DIR" ] && envs+=("LD_LIBRARY_PATH=$LOUPE_LIBJVM_DIR")
-    if [ "$SAN" = 1 ] && ! links_asan "$1"; then
-      envs+=("LD_PRELOAD=$asan_lib${LD_PRELOAD:+:$LD_PRELOAD}")
+    if [ -n "$san_lib" ] && ! links_san "$1"; then
+      envs+=("LD_PRELOAD=$san_lib${LD_PRELOAD:+:$LD_PRELOAD}")
     fi
   else
     envs+=(-u LOUPE_TEST_OPTIONS)
@@ -288,7 +304,19 @@ run_tool() {
   key=$( { hash_of "$script" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
          sha256sum | cut -c1-16)
   reference "$key" "tool-$n" "$t.ref" env JDK="$JAVA_HOME" CLASSES="$classes" bash "$script"
-  run_capture "$t.lo" loupe env JDK="$BUILD/jdk" CLASSES="$classes" bash "$script"
+  local jdk=$BUILD/jdk
+  if [ -n "$san_lib" ]; then
+    # the sanitizer runtime must be preloaded into the JDK's launchers, not into the shell
+    # that runs the script: a directory of bin/ wrappers stands in for the JDK
+    jdk=$t.jdk
+    mkdir -p "$jdk/bin"
+    local tool
+    for tool in "$BUILD/jdk/bin/"*; do
+      printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$san_lib" "$tool" >"$jdk/bin/${tool##*/}"
+      chmod +x "$jdk/bin/${tool##*/}"
+    done
+  fi
+  run_capture "$t.lo" tool env JDK="$jdk" CLASSES="$classes" bash "$script"
   compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
 }
 

@@ -149,7 +149,11 @@ struct Method {
     /* Linking and execution state. */
     int32_t vtable_index;           /* -1 if not virtually dispatched */
     int32_t itable_index;           /* index within its interface's itable block, -1 otherwise */
-    void *volatile native_fn;       /* bound JNI function or VMNativeFn */
+    /* Native methods: the bound JNI-shaped function, and the VM's slot-shaped version when
+     * there is one (which wins).  Each is published with one release store, so a caller
+     * never sees a function of one shape taken for the other (native/natives.c). */
+    void *native_fn;
+    VMNativeFn fast_fn;
     void *native_cif;               /* prepared libffi call interface (native/natives.c) */
     struct Prepared *volatile prepared;  /* translated code, made on first call (interp/prepare.c) */
     struct RefMaps *volatile refmaps;    /* GC reference maps, made on first need (interp/refmap.c) */
@@ -310,6 +314,11 @@ struct Class {
     void *jvmti_ext;                /* per-class tool state, later */
     Class *next;                    /* all classes, in load order (classfile/loader.c) */
 };
+
+/* A class's state and a method's prepared code are published by one thread (with release
+ * stores, under the init/link locks or by CAS) and read by others without a lock. */
+static inline int class_state(const Class *c) { return __atomic_load_n(&c->state, __ATOMIC_ACQUIRE); }
+static inline struct Prepared *method_prepared(const Method *m) { return __atomic_load_n(&m->prepared, __ATOMIC_ACQUIRE); }
 
 static inline bool class_is_interface(const Class *c) { return (c->access & JVM_ACC_INTERFACE) != 0; }
 static inline bool class_is_array(const Class *c) { return (c->flags & CF_ARRAY) != 0; }

@@ -170,7 +170,7 @@ static bool init_supers(Thread *t, Class *c) {
 }
 
 bool class_init(Thread *t, Class *c) {
-    if (likely(c->state == CS_INITIALIZED)) return true;
+    if (likely(class_state(c) == CS_INITIALIZED)) return true;
     if (!link_class(t, c)) return false;
     lock_init(t);
     for (;;) {
@@ -194,7 +194,7 @@ bool class_init(Thread *t, Class *c) {
         thread_block_end(t, old);
         lock_init(t);
     }
-    c->state = CS_INITIALIZING;
+    __atomic_store_n(&c->state, CS_INITIALIZING, __ATOMIC_RELEASE);
     c->init_thread = t;
     pthread_mutex_unlock(&init_lock);
 

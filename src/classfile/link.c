@@ -368,7 +368,7 @@ static void set_class_flags(Class *c) {
 }
 
 bool link_class(Thread *t, Class *c) {
-    if (c->state >= CS_LINKED) return true;
+    if (class_state(c) >= CS_LINKED) return true;
     pthread_once(&link_once, link_lock_init);
     pthread_mutex_lock(&link_lock);
     bool ok = true;

@@ -280,9 +280,10 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
 Object **cp_resolve_string(Thread *t, Class *cls, uint16_t idx) {
     CPEntry *e = &cls->cp.e[idx];
     Object **slot = &cls->cp.objs[e->obj];
-    if (*slot) return slot;
+    if (__atomic_load_n(slot, __ATOMIC_ACQUIRE)) return slot;
     Object *s = jstr_intern_sym(t, cls->cp.e[e->ref.a].utf8);
     if (!s) return NULL;
-    *slot = s;
+    /* racing threads intern the same string: whichever store lands, the slot is right */
+    __atomic_store_n(slot, s, __ATOMIC_RELEASE);
     return slot;
 }

@@ -87,7 +87,11 @@ void heap_barrier_slow(Object *holder, Object **slot, Object *value);
 static inline void heap_store_ref(Object *holder, Object **slot, Object *value) {
     if (unlikely(heap_barrier_active))
         heap_barrier_slow(holder, slot, value);
+#ifdef __SANITIZE_THREAD__
+    __atomic_store_n(slot, value, __ATOMIC_RELAXED);    /* a Java-level race, not the VM's */
+#else
     *slot = value;
+#endif
 }
 #define HEAP_SET_FIELD(o, off, v) heap_store_ref((o), &OBJ_FIELD((o), (off), Object *), (v))
 

@@ -114,7 +114,7 @@ Object *cs_method_type(Thread *t, Class *caller, Symbol *desc) {
 static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     uint16_t o = cp->e[idx].obj;
     *fresh = false;
-    if (cp->objs[o]) return &cp->objs[o];
+    if (__atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE)) return &cp->objs[o];
     if (cp->errors[o]) {
         exc_set(t, cp->errors[o]);
         return NULL;
@@ -122,6 +122,9 @@ static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     *fresh = true;
     return NULL;
 }
+
+/* A resolved slot is filled once by CAS (store) and read without a lock. */
+static inline Object *slot_value(Object **s) { return __atomic_load_n(s, __ATOMIC_ACQUIRE); }
 
 static Object **store(Thread *t, ConstantPool *cp, uint16_t idx, Object *value) {
     uint16_t o = cp->e[idx].obj;
@@ -199,7 +202,7 @@ static Object *loadable_constant(Thread *t, Class *cls, uint16_t idx) {
         exc_throw(t, VMC_BootstrapMethodError, "bad bootstrap argument (constant pool tag %d)", cp->tags[idx]);
         return NULL;
     }
-    return s ? *s : NULL;
+    return s ? slot_value(s) : NULL;
 }
 
 /* Push mode: no arguments -> null, one non-array argument -> itself, else Object[]. */
@@ -235,7 +238,7 @@ Object **cp_resolve_dynamic(Thread *t, Class *cls, uint16_t idx) {
     HandleMark hm = hnd_mark(t);
     Object *result = NULL;
     Object **bsm = cp_resolve_method_handle(t, cls, bm->method_ref);
-    Object **bsm_h = bsm ? hnd_new(t, *bsm) : NULL;
+    Object **bsm_h = bsm ? hnd_new(t, slot_value(bsm)) : NULL;
     Object **name = bsm_h ? hnd_new(t, jstr_intern_sym(t, cp_member_name(cp, idx))) : NULL;
     Class *type = name && *name ? desc_class(t, cls, cp_member_desc(cp, idx)->str, NULL) : NULL;
     Object **args = type ? hnd_new(t, NULL) : NULL;
@@ -294,7 +297,7 @@ int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
     int rc = QK_FAIL;
     Object **bsm = cp_resolve_method_handle(t, cls, bm->method_ref);
     if (!bsm) goto out;
-    Object **bsm_h = hnd_new(t, *bsm);
+    Object **bsm_h = hnd_new(t, slot_value(bsm));
     Object **name = hnd_new(t, jstr_intern_sym(t, cp_member_name(cp, idx)));
     if (!*name) goto out;
     Object **type = hnd_new(t, cs_method_type(t, cls, cp_member_desc(cp, idx)));

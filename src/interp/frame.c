@@ -8,7 +8,7 @@
 
 int frame_bci(const Frame *f) {
     if (f->flags & FR_NATIVE) return -1;
-    const Prepared *p = f->method->prepared;
+    const Prepared *p = method_prepared(f->method);
     return p && f->pc ? (int)prep_bci(p, f->pc) : 0;
 }
 

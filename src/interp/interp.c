@@ -78,9 +78,22 @@ static bool throw_div0(Thread *t) {
     return false;
 }
 
+/* A ThreadSanitizer build leaves the interpreter loop uninstrumented: its loads and stores
+ * of Java fields and array elements race whenever the Java program races (which the Java
+ * memory model allows; volatile accesses have their own instructions), so reports from
+ * it would be about the program, not the VM.  Everything the loop calls is checked.  The
+ * loop's own shared VM data is a rewritten instruction (published by a release store of
+ * its label, read through that label) and a method's prepared code (a release CAS, read
+ * with acquire). */
+#ifdef __SANITIZE_THREAD__
+#define RUN_ATTRS __attribute__((no_sanitize_thread))
+#else
+#define RUN_ATTRS
+#endif
+
 /* Runs frames from t->top until the entry frame (FR_ENTRY) returns.  Called with a NULL
  * thread once, to publish the label table. */
-static bool run(Thread *t) {
+RUN_ATTRS static bool run(Thread *t) {
     static const void *labels[OP_COUNT] = {
 #define OP_LABEL(name, code, len, pops, pushes) [code] = &&L_##name,
         JVM_OPCODES(OP_LABEL)
@@ -112,7 +125,7 @@ static bool run(Thread *t) {
 #define SAVE() do { frame->pc = pc; frame->sp = sp; } while (0)
 #define THROW() goto handle_exception
 #define NULL_CHECK(x) do { if (unlikely(!(x))) { SAVE(); exc_npe(t); THROW(); } } while (0)
-#define POLL() do { if (unlikely(t->trap)) { SAVE(); interp_trap(t); } } while (0)
+#define POLL() do { if (unlikely(thread_trap(t))) { SAVE(); interp_trap(t); } } while (0)
 #define BRANCH(target) do { pc = (target); POLL(); DISPATCH(); } while (0)
 #define ARRAY_CHECK(a, i) do { \
         NULL_CHECK(a); \
@@ -530,7 +543,7 @@ L_invokeinterface_q: {
 
 invoke:
     if (likely(callee->kind == MK_INTERPRETED)) {
-        Prepared *p = callee->prepared;
+        Prepared *p = method_prepared(callee);
         if (unlikely(!p)) {
             SAVE();
             p = prep_method(t, callee);
@@ -760,7 +773,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         if (result) *result = base[0];
         return true;
     }
-    Prepared *p = m->prepared;
+    Prepared *p = method_prepared(m);
     if (!p) {
         p = prep_method(t, m);
         if (!p) return false;
@@ -781,7 +794,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         nf->lock = method_is_static(m) ? m->holder->mirror : base[0].l;
         mon_enter(t, &nf->lock);
     }
-    if (t->trap) interp_trap(t);
+    if (thread_trap(t)) interp_trap(t);
     bool ok = run(t);
     if (ok && result) *result = base[0];
     return ok;

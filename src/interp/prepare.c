@@ -24,16 +24,23 @@ static inline int32_t rd_s4(const uint8_t *p) {
     return (int32_t)(((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3]);
 }
 
+/* Two threads may rewrite the same instruction at once (both resolved it): the lock keeps
+ * their field stores from interleaving.  Executing threads see the new instruction
+ * through its label, stored last with release. */
+static pthread_mutex_t quicken_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x) {
+    pthread_mutex_lock(&quicken_lock);
     pc->u16 = u16;
     pc->i32 = i32;
     pc->x.p = x;
     pc->opc = (uint16_t)opc;
     __atomic_store_n(&pc->label, interp_labels[opc], __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&quicken_lock);
 }
 
 static const uint8_t *original(const Method *m, const Insn *pc) {
-    const Prepared *p = m->prepared;
+    const Prepared *p = method_prepared(m);
     return m->code + p->bci[pc - p->code];
 }
 
@@ -258,7 +265,7 @@ static void free_prepared(Prepared *p) {
 }
 
 Prepared *prep_method(Thread *t, Method *m) {
-    Prepared *p = __atomic_load_n(&m->prepared, __ATOMIC_ACQUIRE);
+    Prepared *p = method_prepared(m);
     if (p) return p;
     Decoder d = { t, m, m->code, m->code_len, NULL, NULL };
     p = vm_calloc(1, sizeof *p);

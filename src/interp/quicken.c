@@ -92,7 +92,7 @@ int qk_static(Thread *t, Method *m, Insn *pc, Slot **spp) {
     Field *f = cp_resolve_field(t, m->holder, idx, true, put);
     if (!f) return QK_FAIL;
     if (!class_init(t, f->holder)) return QK_FAIL;
-    if (f->holder->state == CS_INITIALIZED) {
+    if (class_state(f->holder) == CS_INITIALIZED) {
         if (f->access & JVM_ACC_VOLATILE)
             prep_quicken(pc, put ? OP_putstatic_vol : OP_getstatic_vol, idx, (int32_t)f->offset, f);
         else
@@ -182,7 +182,7 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
     switch (op) {
     case OP_invokestatic:
         if (!class_init(t, r->holder)) return QK_FAIL;
-        if (r->holder->state != CS_INITIALIZED) {
+        if (class_state(r->holder) != CS_INITIALIZED) {
             *callee = r;
             return QK_DIRECT;
         }
@@ -229,7 +229,7 @@ int qk_class(Thread *t, Method *m, Insn *pc, Class **cls) {
             return QK_FAIL;
         }
         if (!class_init(t, c)) return QK_FAIL;
-        if (c->state != CS_INITIALIZED) {
+        if (class_state(c) != CS_INITIALIZED) {
             *cls = c;
             return QK_DIRECT;
         }
@@ -346,7 +346,7 @@ int qk_ldc(Thread *t, Method *m, Insn *pc) {
 
 const Insn *find_handler(Thread *t, Frame *f) {
     Method *m = f->method;
-    Prepared *p = m->prepared;
+    Prepared *p = method_prepared(m);
     if (!p || (f->flags & FR_NATIVE)) return NULL;
     uint32_t bci = prep_bci(p, f->pc);
     for (uint16_t i = 0; i < m->nexc; i++) {
@@ -373,7 +373,7 @@ const Insn *find_handler(Thread *t, Frame *f) {
 /* ---- polls ---- */
 
 void interp_trap(Thread *t) {
-    if (t->trap & TRAP_SAFEPOINT) {
+    if (thread_trap(t) & TRAP_SAFEPOINT) {
         if (atomic_load(&safepoint_pending)) safepoint_block(t);
         else atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
     }

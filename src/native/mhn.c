@@ -255,7 +255,7 @@ static Method *intrinsic_method(Thread *t, Class *mh, Symbol *name, Symbol *desc
         m->flags = MF_SIG_POLY | MF_INTRINSIC | MF_HIDDEN;
         m->vtable_index = -1;
         m->itable_index = -1;
-        m->native_fn = (void *)intrinsic_call;
+        m->fast_fn = intrinsic_call;
         i->next = intrinsics;
         intrinsics = i;
     }

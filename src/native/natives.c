@@ -155,15 +155,16 @@ static void describe_method(Method *m, char *buf, size_t n) {
              m->name->str, m->desc->str);
 }
 
+static void set_fast(Method *m, VMNativeFn fn) {
+    __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->fast_fn, fn, __ATOMIC_RELEASE);
+}
+
 static bool bind(Thread *t, Method *m) {
     const VMNative *vn = nat_find_vm_native(m->holder, m);
     if (vn) {
-        if (vn->fast) {
-            m->native_fn = (void *)vn->fast;
-            __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
-        } else {
-            m->native_fn = vn->jni;
-        }
+        if (vn->fast) set_fast(m, vn->fast);
+        else __atomic_store_n(&m->native_fn, vn->jni, __ATOMIC_RELEASE);
         return true;
     }
     char name[1024];
@@ -184,12 +185,8 @@ static bool bind(Thread *t, Method *m) {
         vm_log("jni,resolve", "[Dynamic-linking native method %s.%s ... JNI]", class_external_name(m->holder, c, sizeof c), m->name->str);
     }
     const VMNative *fast = fast_version_of(fn);
-    if (fast) {
-        m->native_fn = (void *)fast->fast;
-        __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
-    } else {
-        __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
-    }
+    if (fast) set_fast(m, fast->fast);
+    else __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
     return true;
 }
 
@@ -206,11 +203,12 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
     const VMNative *fast = nat_find_vm_native(c, m);
     if (!fast || !fast->fast) fast = fast_version_of(fn);
     if (fast) {
-        m->native_fn = (void *)fast->fast;
-        __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
+        set_fast(m, fast->fast);
     } else {
-        __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
+        /* the JNI function first: a caller that still sees no fast version finds it */
         __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->fast_fn, NULL, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
     }
     if (vm_opts.verbose_jni) {
         char cn[256];
@@ -223,8 +221,9 @@ void nat_unregister(Class *c) {
     for (uint16_t i = 0; i < c->nmethods; i++) {
         Method *m = &c->methods[i];
         if (!method_is_native(m)) continue;
-        m->native_fn = NULL;
-        m->kind = MK_NATIVE;
+        __atomic_store_n(&m->fast_fn, NULL, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->native_fn, NULL, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
     }
 }
 
@@ -253,7 +252,7 @@ static ffi_type *ffi_of(char c) {
 }
 
 static NativeCif *prepare_cif(Method *m) {
-    NativeCif *nc = m->native_cif;
+    NativeCif *nc = __atomic_load_n((NativeCif **)&m->native_cif, __ATOMIC_ACQUIRE);
     if (nc) return nc;
     int n = 2;
     for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p)) n++;
@@ -292,9 +291,9 @@ static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
     return nf;
 }
 
-static bool call_vm_native(Thread *t, Method *m, Slot *args) {
+static bool call_vm_native(Thread *t, Method *m, VMNativeFn fn, Slot *args) {
     Slot ret;
-    bool ok = ((VMNativeFn)m->native_fn)(t, args, &ret);
+    bool ok = fn(t, args, &ret);
     if (ok && m->ret_type != T_VOID) args[0] = ret;
     return ok && !exc_pending(t);
 }
@@ -311,7 +310,7 @@ typedef union NativeValue {
     jboolean z;
 } NativeValue;
 
-static bool call_jni(Thread *t, Frame *nf, Method *m, Slot *args) {
+static bool call_jni(Thread *t, Frame *nf, Method *m, void *fn, Slot *args) {
     NativeCif *nc = prepare_cif(m);
     HandleMark hm = hnd_mark(t);
     NativeValue vals[nc->nargs];
@@ -347,7 +346,7 @@ static bool call_jni(Thread *t, Frame *nf, Method *m, Slot *args) {
     rv.j = 0;
     int old = t->state;
     atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
-    ffi_call(&nc->cif, FFI_FN(m->native_fn), &rv, ptrs);
+    ffi_call(&nc->cif, FFI_FN(fn), &rv, ptrs);
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);
     if (nf->lock) {
@@ -381,7 +380,7 @@ static bool call_jni(Thread *t, Frame *nf, Method *m, Slot *args) {
 /* The frame goes up first: binding may call Java (ClassLoader.findNative), whose frames
  * must land above the arguments. */
 bool nat_invoke(Thread *t, Method *m, Slot *args) {
-    if (m->kind == MK_ABSTRACT) {
+    if (__atomic_load_n(&m->kind, __ATOMIC_RELAXED) == MK_ABSTRACT) {
         char c[256];
         exc_throw(t, VMC_AbstractMethodError, "%s.%s%s", class_external_name(m->holder, c, sizeof c), m->name->str, m->desc->str);
         return false;
@@ -389,9 +388,17 @@ bool nat_invoke(Thread *t, Method *m, Slot *args) {
     Frame *nf = push_native_frame(t, m, args);
     if (!nf) return false;
     bool ok;
-    if (m->kind != MK_VM_NATIVE && !m->native_fn && !bind(t, m)) ok = false;
-    else if (m->kind == MK_VM_NATIVE) ok = call_vm_native(t, m, args);
-    else ok = call_jni(t, nf, m, args);
+    VMNativeFn fast = __atomic_load_n(&m->fast_fn, __ATOMIC_ACQUIRE);
+    void *fn = fast ? NULL : __atomic_load_n(&m->native_fn, __ATOMIC_ACQUIRE);
+    if (!fast && !fn) {
+        ok = bind(t, m);
+        fast = __atomic_load_n(&m->fast_fn, __ATOMIC_ACQUIRE);
+        fn = __atomic_load_n(&m->native_fn, __ATOMIC_ACQUIRE);
+        if (ok && !fast && !fn) vm_fatal("native %s.%s bound to nothing", m->holder->name->str, m->name->str);
+    } else {
+        ok = true;
+    }
+    if (ok) ok = fast ? call_vm_native(t, m, fast, args) : call_jni(t, nf, m, fn, args);
     t->top = nf->prev;
     return ok;
 }

@@ -273,7 +273,7 @@ static bool ensureClassInitialized0(Thread *t, Slot *a, Slot *r) {
 
 static bool shouldBeInitialized0(Thread *t, Slot *a, Slot *r) {
     UNUSED(t);
-    r->i = mirror_class(a[1].l)->state != CS_INITIALIZED;
+    r->i = class_state(mirror_class(a[1].l)) != CS_INITIALIZED;
     return true;
 }
 

@@ -52,25 +52,28 @@ bool jthread_init(Thread *t) {
 }
 
 void thread_set_java_status(Thread *t, int status) {
-    if (t->jthread && jthread_status_off) OBJ_FIELD(t->jthread, jthread_status_off, jint) = status;
+    /* Thread.threadStatus is volatile: other threads read it (Thread.getState) */
+    if (t->jthread && jthread_status_off)
+        __atomic_store_n(&OBJ_FIELD(t->jthread, jthread_status_off, jint), status, __ATOMIC_RELEASE);
 }
 
 Thread *thread_from_jthread(Object *jt) {
-    return jt ? (Thread *)(intptr_t)OBJ_FIELD(jt, jthread_eetop_off, jlong) : NULL;
+    /* eetop is written by the starting and the ending thread, read by any */
+    return jt ? (Thread *)(intptr_t)__atomic_load_n(&OBJ_FIELD(jt, jthread_eetop_off, jlong), __ATOMIC_ACQUIRE) : NULL;
 }
 
 bool jthread_take_interrupt(Thread *t) {
-    if (!t->jthread || !OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean)) return false;
-    OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean) = JNI_FALSE;
+    if (!jthread_is_interrupted(t)) return false;
+    __atomic_store_n(&OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean), JNI_FALSE, __ATOMIC_SEQ_CST);
     pthread_mutex_lock(&t->park_lock);
-    t->interrupt_pending = false;
+    __atomic_store_n(&t->interrupt_pending, false, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&t->park_lock);
     return true;
 }
 
 bool jthread_prepare_wait(Thread *t) {
     pthread_mutex_lock(&t->park_lock);
-    t->interrupt_pending = false;
+    __atomic_store_n(&t->interrupt_pending, false, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&t->park_lock);
     /* an interrupt that arrived before the flag was cleared shows in the Java field */
     return jthread_is_interrupted(t);
@@ -87,7 +90,7 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
     if (o) {
         /* Thread(ThreadGroup, String) calls currentThread(), which must already answer this
          * half-built object (HotSpot's order) */
-        OBJ_FIELD(o, jthread_eetop_off, jlong) = (jlong)(intptr_t)t;
+        __atomic_store_n(&OBJ_FIELD(o, jthread_eetop_off, jlong), (jlong)(intptr_t)t, __ATOMIC_RELEASE);
         OBJ_FIELD(o, jthread_priority_off, jint) = 5;
         OBJ_FIELD(o, jthread_daemon_off, jboolean) = daemon;
         t->jthread = o;
@@ -135,7 +138,7 @@ void jthread_exit(Thread *t) {
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_TERMINATED;
-    OBJ_FIELD(*jt, jthread_eetop_off, jlong) = 0;
+    __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
     mon_notify(t, *jt, true);
     mon_exit(t, *jt);
     hnd_release(t, hm);
@@ -168,7 +171,7 @@ bool jthread_start(Thread *t, Object **jt) {
     /* only now: joining the list may wait out a collection, which would not have
      * updated a reference held by a record outside the list */
     nt->jthread = *jt;
-    OBJ_FIELD(*jt, jthread_eetop_off, jlong) = (jlong)(intptr_t)nt;
+    __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -181,7 +184,7 @@ bool jthread_start(Thread *t, Object **jt) {
     int rc = pthread_create(&pt, &attr, thread_main, nt);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
-        OBJ_FIELD(*jt, jthread_eetop_off, jlong) = 0;
+        __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
         OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
         thread_list_remove(t, nt);
         exc_throw_oom(t, "unable to create native thread: possibly out of memory or process/resource limits reached");
@@ -220,7 +223,7 @@ bool jthread_sleep(Thread *t, jlong millis) {
     thread_set_java_status(t, JTS_SLEEPING);
     int old = thread_block_begin(t);
     pthread_mutex_lock(&t->park_lock);
-    while (!t->interrupt_pending)
+    while (!__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST))
         if (pthread_cond_timedwait(&t->park_cond, &t->park_lock, &deadline) == ETIMEDOUT) break;
     pthread_mutex_unlock(&t->park_lock);
     thread_block_end(t, old);
@@ -237,7 +240,7 @@ void jthread_interrupt(Thread *t, Object *jt) {
     Thread *target = thread_from_jthread(jt);
     if (!target) return;
     pthread_mutex_lock(&target->park_lock);
-    target->interrupt_pending = true;
+    __atomic_store_n(&target->interrupt_pending, true, __ATOMIC_SEQ_CST);
     pthread_cond_broadcast(&target->park_cond);
     pthread_mutex_unlock(&target->park_lock);
     mon_interrupt_wait(target);
@@ -266,7 +269,7 @@ void jthread_park(Thread *t, bool absolute, jlong time) {
     thread_set_java_status(t, timed ? JTS_PARKED_TIMED : JTS_PARKED);
     int old = thread_block_begin(t);
     pthread_mutex_lock(&t->park_lock);
-    if (!t->park_permit && !t->interrupt_pending) {
+    if (!t->park_permit && !__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST)) {
         if (timed) pthread_cond_timedwait(&t->park_cond, &t->park_lock, &deadline);
         else pthread_cond_wait(&t->park_cond, &t->park_lock);
     }

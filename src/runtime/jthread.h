@@ -17,7 +17,8 @@ extern uint32_t jthread_eetop_off, jthread_status_off, jthread_interrupted_off, 
 bool jthread_init(Thread *t);
 
 static inline bool jthread_is_interrupted(Thread *t) {
-    return t->jthread && OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean);
+    /* Thread.interrupted is volatile */
+    return t->jthread && __atomic_load_n(&OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean), __ATOMIC_ACQUIRE);
 }
 /* Before blocking: forgets stale wake-ups; true if the thread is already interrupted. */
 bool jthread_prepare_wait(Thread *t);

@@ -65,12 +65,16 @@ static void mon_release_unpublished(Monitor *m) {
     pthread_mutex_unlock(&mon_list_lock);
 }
 
+/* The mark word is read atomically: other threads CAS it (locks, hashes, inflation), and
+ * an inflated mark publishes its Monitor, so the load acquires. */
+static inline uintptr_t load_mark(Object *o) { return __atomic_load_n(&o->mark, __ATOMIC_ACQUIRE); }
+
 static inline bool cas_mark(Object *o, uintptr_t old, uintptr_t new) {
     return __atomic_compare_exchange_n(&o->mark, &old, new, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
 }
 
 bool mon_try_enter_fast(Thread *t, Object *o) {
-    uintptr_t m = o->mark;
+    uintptr_t m = load_mark(o);
     if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL) return false;
     unsigned owner = mark_owner(m);
     if (owner == 0)
@@ -83,7 +87,7 @@ bool mon_try_enter_fast(Thread *t, Object *o) {
 /* Returns o's Monitor, inflating a neutral or thin-locked mark. */
 static Monitor *inflate(Object *o) {
     for (;;) {
-        uintptr_t m = o->mark;
+        uintptr_t m = load_mark(o);
         if (mark_is_inflated(m)) return mark_monitor(m);
         Monitor *mon = mon_alloc();
         unsigned owner = mark_owner(m);
@@ -130,7 +134,7 @@ static void throw_imse(Thread *t) {
 
 bool mon_exit(Thread *t, Object *o) {
     for (;;) {
-        uintptr_t m = o->mark;
+        uintptr_t m = load_mark(o);
         if (!mark_is_inflated(m)) {
             if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) != t->tid) {
                 throw_imse(t);
@@ -159,7 +163,7 @@ bool mon_exit(Thread *t, Object *o) {
 }
 
 bool mon_holds(Thread *t, Object *o) {
-    uintptr_t m = o->mark;
+    uintptr_t m = load_mark(o);
     if (mark_is_inflated(m)) return mark_monitor(m)->owner == t;
     return (m & MARK_TAG_MASK) == MARK_TAG_NEUTRAL && mark_owner(m) == t->tid;
 }
@@ -208,16 +212,16 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     mon->recursions = 0;
     mon->owner = NULL;
     if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
-    t->waiting_on = mon;
+    __atomic_store_n(&t->waiting_on, mon, __ATOMIC_RELEASE);
     thread_set_java_status(t, millis > 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
     int old = thread_block_begin(t);
-    while (!node.notified && !t->interrupt_pending) {
+    while (!node.notified && !__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST)) {
         int rc = millis > 0 ? pthread_cond_timedwait(&mon->wait_cond, &mon->mutex, &deadline)
                             : pthread_cond_wait(&mon->wait_cond, &mon->mutex);
         if (rc == ETIMEDOUT) break;
     }
     if (!node.notified) wait_set_remove(mon, &node);
-    t->waiting_on = NULL;
+    __atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
     mon->entry_waiters++;
     while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
     mon->entry_waiters--;
@@ -238,7 +242,7 @@ bool mon_notify(Thread *t, Object *o, bool all) {
         throw_imse(t);
         return false;
     }
-    uintptr_t m = o->mark;
+    uintptr_t m = load_mark(o);
     if (!mark_is_inflated(m)) return true;  /* nobody can be waiting on a thin lock */
     Monitor *mon = mark_monitor(m);
     pthread_mutex_lock(&mon->mutex);
@@ -256,7 +260,7 @@ bool mon_notify(Thread *t, Object *o, bool all) {
 }
 
 void mon_interrupt_wait(Thread *target) {
-    Monitor *mon = target->waiting_on;
+    Monitor *mon = __atomic_load_n(&target->waiting_on, __ATOMIC_ACQUIRE);
     if (!mon) return;
     pthread_mutex_lock(&mon->mutex);
     pthread_cond_broadcast(&mon->wait_cond);
@@ -287,7 +291,7 @@ static uint32_t next_hash(Thread *t) {
 
 jint mon_identity_hash(Thread *t, Object *o) {
     for (;;) {
-        uintptr_t m = o->mark;
+        uintptr_t m = load_mark(o);
         if (mark_is_inflated(m)) {
             Monitor *mon = mark_monitor(m);
             pthread_mutex_lock(&mon->mutex);
@@ -304,7 +308,7 @@ jint mon_identity_hash(Thread *t, Object *o) {
 }
 
 uintptr_t mon_neutral_mark(Object *o) {
-    uintptr_t m = o->mark;
+    uintptr_t m = load_mark(o);
     return mark_is_inflated(m) ? mark_monitor(m)->displaced : m;
 }
 

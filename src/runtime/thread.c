@@ -107,7 +107,7 @@ void thread_list_add(Thread *self, Thread *t) {
     int old = self ? thread_block_begin(self) : 0;
     pthread_mutex_lock(&thread_list_lock);
     t->tid = tid_alloc();
-    tid_threads[t->tid] = t;
+    __atomic_store_n(&tid_threads[t->tid], t, __ATOMIC_RELEASE);
     t->next = thread_list;
     t->prev = NULL;
     if (thread_list) thread_list->prev = t;
@@ -126,7 +126,7 @@ void thread_list_remove(Thread *self, Thread *t) {
     else thread_list = t->next;
     if (t->next) t->next->prev = t->prev;
     t->next = t->prev = NULL;
-    tid_threads[t->tid] = NULL;
+    __atomic_store_n(&tid_threads[t->tid], NULL, __ATOMIC_RELEASE);
     tid_free(t->tid);
     t->state = TS_TERMINATED;
     t->listed = false;
@@ -134,7 +134,7 @@ void thread_list_remove(Thread *self, Thread *t) {
     if (self != t) thread_block_end(self, old);
 }
 
-Thread *thread_by_tid(unsigned tid) { return tid_threads[tid & 0xFFFF]; }
+Thread *thread_by_tid(unsigned tid) { return __atomic_load_n(&tid_threads[tid & 0xFFFF], __ATOMIC_ACQUIRE); }
 
 void thread_foreach(void (*fn)(Thread *t, void *ctx), void *ctx) {
     for (Thread *t = thread_list; t; t = t->next) fn(t, ctx);

@@ -125,6 +125,13 @@ void safepoint_block(Thread *t);                    /* park until the safepoint 
 void safepoint_begin(Thread *t);
 void safepoint_end(Thread *t);
 
+/* A thread's state as another thread sees it (it changes under the reader's feet unless
+ * the reader holds a safepoint and the thread is stopped in it). */
+static inline int thread_state(Thread *t) { return __atomic_load_n(&t->state, __ATOMIC_ACQUIRE); }
+
+/* The trap word, set by other threads (safepoint requests, later tool events). */
+static inline uint32_t thread_trap(Thread *t) { return __atomic_load_n(&t->trap, __ATOMIC_RELAXED); }
+
 /* Poll from VM code. */
 static inline void thread_poll(Thread *t) {
     if (unlikely(atomic_load_explicit(&safepoint_pending, memory_order_acquire)))

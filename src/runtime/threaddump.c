@@ -84,7 +84,7 @@ static const char *activity(Thread *self, Thread *t, jint status) {
     if (t->contending) return "waiting for monitor entry";
     switch (status) {
     case JTS_SLEEPING: case JTS_PARKED: case JTS_PARKED_TIMED: return "waiting on condition";
-    default: return t->state == TS_BLOCKED ? "waiting on condition" : "runnable";
+    default: return thread_state(t) == TS_BLOCKED ? "waiting on condition" : "runnable";
     }
 }
 
@@ -210,11 +210,11 @@ void vm_thread_dump(Thread *self, FILE *out) {
 
     int n = 0;
     for (Thread *t = thread_list; t; t = t->next)
-        if (t->jthread && t->state != TS_NEW) n++;
+        if (t->jthread && thread_state(t) != TS_NEW) n++;
     Thread **ts = vm_calloc((size_t)n + 1, sizeof *ts);
     int k = 0;
     for (Thread *t = thread_list; t && k < n; t = t->next)
-        if (t->jthread && t->state != TS_NEW) ts[k++] = t;
+        if (t->jthread && thread_state(t) != TS_NEW) ts[k++] = t;
     qsort(ts, (size_t)k, sizeof *ts, by_java_tid);
 
     fprintf(out, "Threads class SMR info:\n_java_thread_list=0x%016lx, length=%d, elements={\n",

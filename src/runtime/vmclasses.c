@@ -32,7 +32,7 @@ void vm_make_primitives(void) {
         c->flags = CF_PRIMITIVE;
         c->access = JVM_ACC_PUBLIC | JVM_ACC_FINAL | JVM_ACC_ABSTRACT;
         c->elem_type = (uint8_t)types[i];
-        c->state = CS_INITIALIZED;
+        __atomic_store_n(&c->state, CS_INITIALIZED, __ATOMIC_RELEASE);
         c->ld = ld_boot;
         vm_primitive[types[i]] = c;
     }
