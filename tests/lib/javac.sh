@@ -33,8 +33,10 @@ mkdir -p "$(dirname "$out")"
 exec 9>"$out.lock"
 flock 9
 tmp=$(mktemp -d "$out.tmp.XXXXXX")
+# (jdk.internal.misc is exported for tests of VM-facing JDK internals, e.g. CdsQueries;
+# such a test opens it at run time with its vm-options.)
 javac=("$java_home/bin/javac" -source 17 -target 17 -encoding UTF-8 -g
-       -nowarn -Xlint:none -d "$tmp")
+       -nowarn -Xlint:none --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -d "$tmp")
 
 echo "javac: ${#strict[@]} test sources -> $out"
 if [ "${#strict[@]}" -gt 0 ]; then
