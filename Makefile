@@ -2,11 +2,12 @@
 #
 #   make            build build/jdk: a JDK image whose VM is Loupe
 #   make demo       run the demonstration
-#   make test       run the test suite (prints "N passed, N failed")
+#   make test       run the test suite (prints "N passed, N failed"); the java tests run
+#                   embedded, through bin/java and through -XXaltjvm (TEST_MODE)
 #   make test-gcstress / test-asan / test-tsan   the suite under GC stress / ASan+UBSan /
 #                   ThreadSanitizer
 #   make fuzz       run the class-file fuzzer for a bounded time
-#   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT
+#   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT, and start-up
 #
 # Variables: JAVA_HOME (the OpenJDK 17 to build against), SAN=1 (ASan+UBSan build in
 # build/asan), SAN=thread (ThreadSanitizer build in build/tsan), DEBUG=1 (unoptimised build in build/debug), OPT (optimisation flags).
@@ -88,14 +89,20 @@ demo: all
 # Test programs (Java classes, embedding programs, unit tests) are built by tests/tests.mk.
 include tests/tests.mk
 
+# The modes the java tests run in (tests/README.md): all three for `make test`; the slower
+# GC-stress and sanitizer runs keep to the embedding mode unless TEST_MODE is given.
+TEST_MODE ?= embed launcher altjvm
+CHECK_TEST_MODE := $(if $(filter environment command,$(firstword $(origin TEST_MODE))),$(TEST_MODE),embed)
+
 test: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/run.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(TEST_MODE)" tests/run.sh
 
 test-gcstress: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" \
+	    LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
 
 test-asan:
-	@$(MAKE) --no-print-directory SAN=1 test
+	@$(MAKE) --no-print-directory SAN=1 TEST_MODE="$(CHECK_TEST_MODE)" test
 
 # ThreadSanitizer over the whole suite (build/tsan); see tests/tsan.supp for what it
 # leaves out and src/interp/interp.c for why the interpreter loop is not instrumented.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Loupe benchmarks: runs the kernels in bench/java on Loupe, HotSpot -Xint, Zero and
 # HotSpot JIT, times whole processes (median of BENCH_RUNS wall-clock runs), checks every
-# checksum against HotSpot JIT's, and prints a table of times, ratios and peak RSS.
-# `make bench` runs it; see bench/README.md.
+# checksum against HotSpot JIT's, and prints a table of times, ratios and peak RSS.  Then
+# the start-up benchmark: Hello World (bench/startup/Hello.java) on Loupe, HotSpot with
+# -Xshare:off, HotSpot as installed (with its class-data archive) and Zero, wall time and
+# peak RSS with Loupe's ratios.  `make bench` runs it; see bench/README.md.
 #
 # Environment:
 #   BUILD          build directory (default build); results go to $BUILD/bench
@@ -11,11 +13,13 @@
 #                  $BUILD/tests/jembed if that cannot start); word-split, so no spaces in
 #                  paths.  A command whose first word is .../jembed gets the classes with
 #                  -Xbootclasspath/a: instead of -cp.
-#   BENCH          kernels to run, comma- or space-separated (default: all in bench/java)
+#   BENCH          kernels to run, comma- or space-separated (default: all in bench/java,
+#                  and the start-up benchmark, which BENCH selects by the name "startup")
 #   BENCH_VMS      VMs to run, from loupe,xint,zero,jit (default: all four)
 #   BENCH_RUNS     timed runs per kernel per VM (default 3)
 #   BENCH_TIMEOUT  seconds before a run counts as failed (default 300)
 #   BENCH_SCALE    work multiplier passed to every kernel, e.g. 0.1 or 2 (default: none)
+#   BENCH_STARTUP_RUNS  runs of Hello World per VM in the start-up benchmark (default 10)
 set -u
 shopt -s nullglob
 export LC_ALL=C
@@ -30,11 +34,13 @@ BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 JAVA_HOME=${JAVA_HOME:-$(tools/find_jdk.sh)}
 RUNS=${BENCH_RUNS:-3}
+STARTUP_RUNS=${BENCH_STARTUP_RUNS:-10}
 TIMEOUT=${BENCH_TIMEOUT:-300}
 SCALE=${BENCH_SCALE:-}
 ALL_VMS="loupe xint zero jit"
 
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "BENCH_RUNS must be a positive integer, not '$RUNS'"
+[[ $STARTUP_RUNS =~ ^[1-9][0-9]*$ ]] || die "BENCH_STARTUP_RUNS must be a positive integer, not '$STARTUP_RUNS'"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "BENCH_TIMEOUT must be a positive integer (seconds), not '$TIMEOUT'"
 [[ -z $SCALE || $SCALE =~ ^[0-9]*\.?[0-9]+$ ]] || die "BENCH_SCALE must be a number, not '$SCALE'"
 [ -x "$JAVA_HOME/bin/java" ] && [ -x "$JAVA_HOME/bin/javac" ] && [ -x "$JAVA_HOME/bin/javap" ] ||
@@ -66,11 +72,14 @@ for f in bench/java/*.java; do
   [ "$k" = Empty ] || ALL_KERNELS="$ALL_KERNELS $k"
 done
 ALL_KERNELS=${ALL_KERNELS# }
+STARTUP=1
 if [ -n "${BENCH:-}" ]; then
   # Names match case-insensitively; the table keeps the usual order (Empty first).
   want=" $(echo "$BENCH" | tr ',A-Z' ' a-z' | xargs) "
+  STARTUP=0
+  if [[ $want == *" startup "* ]]; then STARTUP=1; want=${want// startup / }; fi
   for w in $want; do
-    [[ " $(echo "$ALL_KERNELS" | tr A-Z a-z) " == *" $w "* ]] || die "no kernel '$w' (have: $ALL_KERNELS)"
+    [[ " $(echo "$ALL_KERNELS" | tr A-Z a-z) " == *" $w "* ]] || die "no kernel '$w' (have: $ALL_KERNELS, and startup)"
   done
   KERNELS=""
   for k in $ALL_KERNELS; do
@@ -144,16 +153,18 @@ CMD[zero]="$JAVA_HOME/bin/java -zero"
 CMD[jit]="$JAVA_HOME/bin/java"
 for v in $ALL_VMS; do CPSTYLE[$v]="cp"; done
 
-# vm_cmd VM KERNEL: sets the array C to the command line that runs KERNEL on VM.
+# vm_cmd VM KERNEL: sets the array C to the command line that runs KERNEL on VM (classes
+# from RUN_CLASSES, default $CLASSES; the work multiplier unless NO_SCALE is set).
 vm_cmd() {
   local -a base
+  local dir=${RUN_CLASSES:-$CLASSES}
   read -ra base <<<"${CMD[$1]}"
   if [ "${CPSTYLE[$1]}" = boot ]; then
-    C=("${base[@]}" "-Xbootclasspath/a:$CLASSES" "$2")
+    C=("${base[@]}" "-Xbootclasspath/a:$dir" "$2")
   else
-    C=("${base[@]}" -cp "$CLASSES" "$2")
+    C=("${base[@]}" -cp "$dir" "$2")
   fi
-  [ -n "$SCALE" ] && C+=("$SCALE")
+  [ -n "$SCALE" ] && [ -z "${NO_SCALE:-}" ] && C+=("$SCALE")
   return 0
 }
 
@@ -248,6 +259,8 @@ if [[ " $VMS " == *" loupe "* ]]; then
 fi
 
 # ---- run ---------------------------------------------------------------------------------
+# (The kernels' run and report; skipped when BENCH selects only the start-up benchmark.)
+if [ -n "$KERNELS" ]; then
 CELLS=$OUT/cells.tmp
 : >"$CELLS"
 nk=$(echo $RUN_KERNELS | wc -w)
@@ -418,4 +431,90 @@ done
   }' "$CELLS"
 } | tee "$OUT/results.txt"
 rm -f "$CELLS"
-echo "(results: $OUT/results.tsv, $OUT/results.txt; logs of every run: $LOGS)"
+else
+  : >"$OUT/results.txt"
+fi
+
+# ---- start-up: Hello World ----------------------------------------------------------------
+# Loupe against HotSpot without its class-data archive (-Xshare:off: like Loupe, it loads
+# and links every class at start-up), HotSpot as installed (its default CDS archive maps
+# those classes ready-made) and Zero.  Runs are interleaved as for the kernels; the table
+# gives the median wall time and the median peak RSS, and Loupe's ratio to each.
+if [ "$STARTUP" = 1 ]; then
+  SDIR=$OUT/startup
+  mkdir -p "$SDIR"
+  if ! [ "$SDIR/Hello.class" -nt bench/startup/Hello.java ] &&
+     ! "$JAVA_HOME/bin/javac" -d "$SDIR" bench/startup/Hello.java >"$LOGS/Hello.javac" 2>&1; then
+    cat "$LOGS/Hello.javac" >&2
+    die "bench/startup/Hello.java does not compile"
+  fi
+  CMD[hotspot-noshare]="$JAVA_HOME/bin/java -Xshare:off"
+  CMD[hotspot]="$JAVA_HOME/bin/java"
+  CPSTYLE[hotspot-noshare]=cp
+  CPSTYLE[hotspot]=cp
+  SVMS=""
+  [[ " $VMS " == *" loupe "* ]] && SVMS="loupe"
+  SVMS="$SVMS hotspot-noshare hotspot"
+  [[ " $VMS " == *" zero "* ]] && SVMS="$SVMS zero"
+  declare -A STIMES=() SRSS=() SFAILED=()
+  [ -n "${LOUPE_NOTE:-}" ] && SFAILED[loupe]="Loupe $LOUPE_NOTE"
+  [ -n "${UNAVAILABLE[zero]:-}" ] && SFAILED[zero]="n/a"
+  say "bench: start-up, Hello World x $(echo $SVMS | wc -w) VMs x $STARTUP_RUNS runs"
+  for r in $(seq 1 "$STARTUP_RUNS"); do
+    for v in $SVMS; do
+      [ -n "${SFAILED[$v]:-}" ] && continue
+      RUN_CLASSES=$SDIR NO_SCALE=1 run_one "$v" Hello "$r"
+      if [ $RC -ne 0 ]; then
+        SFAILED[$v]="run $r: $(why $RC Hello "$v" "$r")"
+      elif [ "$(cat "$LOGS/Hello.$v.$r.out")" != "Hello, World!" ]; then
+        SFAILED[$v]="run $r: wrong output '$(head -c 60 "$LOGS/Hello.$v.$r.out")'"
+      else
+        STIMES[$v]="${STIMES[$v]:-} $WALL"
+        SRSS[$v]="${SRSS[$v]:-} ${RSS:-0}"
+      fi
+    done
+  done
+  # median WORDS...: the median of the numbers.
+  median() { echo "$@" | tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+  {
+    echo
+    echo "start-up: Hello World (bench/startup/Hello.java), median of $STARTUP_RUNS runs; RSS by $RSS_METHOD"
+    for v in $SVMS; do
+      RUN_CLASSES=$SDIR NO_SCALE=1 vm_cmd "$v" Hello
+      printf '  %-16s %s\n' "$v" "${C[*]}"
+    done
+    echo
+    printf '%-16s %9s %9s %15s %15s\n' vm wall_s rss_MB loupe/vm_wall loupe/vm_rss
+    echo "------------------------------------------------------------------"
+    printf 'vm\tstatus\tmedian_s\truns_s\tmedian_rss_kb\tloupe_wall_ratio\tloupe_rss_ratio\tnote\n' >"$OUT/startup.tsv"
+    lw=""; lr=""
+    if [ -z "${SFAILED[loupe]:-}" ] && [ -n "${STIMES[loupe]:-}" ]; then
+      lw=$(median ${STIMES[loupe]}); lr=$(median ${SRSS[loupe]})
+    fi
+    for v in $SVMS; do
+      if [ -n "${SFAILED[$v]:-}" ]; then
+        st=FAIL; [ "${SFAILED[$v]}" = n/a ] && st=n/a
+        printf '%-16s %9s\n' "$v" "$st"
+        printf '%s\t%s\t\t\t\t\t\t%s\n' "$v" "$st" "${SFAILED[$v]}" >>"$OUT/startup.tsv"
+        continue
+      fi
+      w=$(median ${STIMES[$v]}); m=$(median ${SRSS[$v]})
+      rw="-"; rr="-"
+      if [ "$v" != loupe ] && [ -n "$lw" ]; then
+        rw=$(awk -v a="$lw" -v b="$w" 'BEGIN { printf "%.2f", a / b }')
+        [ "$m" != 0 ] && rr=$(awk -v a="$lr" -v b="$m" 'BEGIN { printf "%.2f", a / b }')
+      fi
+      printf '%-16s %9.3f %9.1f %15s %15s\n' "$v" "$(awk -v w="$w" 'BEGIN { print w / 1e6 }')" \
+             "$(awk -v m="$m" 'BEGIN { print m / 1024 }')" "$rw" "$rr"
+      printf '%s\tok\t%s\t%s\t%s\t%s\t%s\t\n' "$v" "$(awk -v w="$w" 'BEGIN { printf "%.4f", w / 1e6 }')" \
+             "$(echo ${STIMES[$v]} | tr ' ' '\n' | sort -n | awk '{ printf "%s%.3f", (NR > 1 ? "," : ""), $1 / 1e6 }')" \
+             "$m" "${rw#-}" "${rr#-}" >>"$OUT/startup.tsv"
+    done
+    for v in $SVMS; do
+      [ -n "${SFAILED[$v]:-}" ] && [ "${SFAILED[$v]}" != n/a ] && echo "  $v failed: ${SFAILED[$v]}"
+    done
+    echo
+    echo "ratio = Loupe's median / that VM's median (above 1: Loupe is slower or bigger)"
+  } | tee -a "$OUT/results.txt"
+fi
+echo "(results: $OUT/results.tsv, $OUT/startup.tsv, $OUT/results.txt; logs of every run: $LOGS)"

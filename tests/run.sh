@@ -21,12 +21,19 @@
 #                           stress (LOUPE_OPTIONS with GCStressInterval): a smaller workload
 #   // normalize: SEDEXPR   applied to both outputs before comparing (legitimately
 #                           VM-specific lines only; use sparingly)
+# A tool script may have `# normalize: SEDEXPR` lines (within its first 30 lines).
 #
 # Environment:
 #   BUILD            build directory (default build)
 #   JAVA_HOME        the OpenJDK 17 whose HotSpot is the reference
-#   TEST_MODE        embed (default): both VMs run under tests/embed/jembed.c, the test
-#                    classes on -Xbootclasspath/a; launcher: bin/java -cp of each JDK
+#   TEST_MODE        how java tests run, one mode or several (spaces or commas); the
+#                    other kinds of test do not depend on it and run once.
+#                    embed (default): both VMs run under tests/embed/jembed.c, the test
+#                    classes on -Xbootclasspath/a; launcher: bin/java -cp of each JDK;
+#                    altjvm: Loupe through the system JDK's launcher,
+#                    $JAVA_HOME/bin/java -XXaltjvm=$BUILD/jdk/lib/server -cp (HotSpot
+#                    as in launcher mode).  With several modes a java test's name gets
+#                    the mode: java/NAME@launcher.
 #   TESTS            words selecting tests: each is a shell glob (matched against
 #                    KIND/NAME and NAME) or an extended regex (matched against KIND/NAME)
 #   TEST_TIMEOUT     seconds each run may take (default 120); exceeding it fails the test
@@ -40,11 +47,14 @@
 # To check the harness itself, the Loupe side can be pointed at HotSpot:
 #   LOUPE_JEMBED=PATH      jembed binary for the Loupe side (embed mode)
 #   LOUPE_JAVA=PATH        java launcher for the Loupe side (launcher mode)
+#   LOUPE_ALTJVM_DIR=DIR   directory of the libjvm.so that altjvm mode loads (default
+#                          $BUILD/jdk/lib/server)
 #   LOUPE_LIBJVM_DIR=DIR   directory whose libjvm.so the Loupe-side jembed and embed
 #                          tests load (through LD_LIBRARY_PATH, which beats their RUNPATH)
 #
-# HotSpot's results are cached in $BUILD/tests/expected/MODE/, keyed by a hash of the
-# test's class files, options, the reference binary and JDK, so reruns only run Loupe.
+# HotSpot's results are cached in $BUILD/tests/expected/MODE/ (altjvm shares launcher's;
+# the other kinds use expected/other/), keyed by a hash of the test's class files,
+# options, the reference binary and JDK, so reruns only run Loupe.
 set -u
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,19 +67,25 @@ TESTS=${TESTS:-}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 LOUPE_JEMBED=${LOUPE_JEMBED:-$BUILD/tests/jembed}
 LOUPE_JAVA=${LOUPE_JAVA:-$BUILD/jdk/bin/java}
+LOUPE_ALTJVM_DIR=${LOUPE_ALTJVM_DIR:-$BUILD/jdk/lib/server}
 LOUPE_LIBJVM_DIR=${LOUPE_LIBJVM_DIR:-}
 classes=$BUILD/tests/classes
 # Tests run in scratch directories: make the given paths absolute.
 absolute() { case "$1" in /*|"") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 LOUPE_JEMBED=$(absolute "$LOUPE_JEMBED")
 LOUPE_JAVA=$(absolute "$LOUPE_JAVA")
+LOUPE_ALTJVM_DIR=$(absolute "$LOUPE_ALTJVM_DIR")
 LOUPE_LIBJVM_DIR=$(absolute "$LOUPE_LIBJVM_DIR")
 JAVA_HOME=$(absolute "$JAVA_HOME")
 
-case "$TEST_MODE" in
-  embed|launcher) ;;
-  *) echo "run.sh: TEST_MODE must be embed or launcher, not '$TEST_MODE'" >&2; exit 2 ;;
-esac
+read -r -a modes <<<"${TEST_MODE//,/ }"
+[ ${#modes[@]} -gt 0 ] || modes=(embed)
+for m in "${modes[@]}"; do
+  case "$m" in
+    embed|launcher|altjvm) ;;
+    *) echo "run.sh: TEST_MODE must list embed, launcher or altjvm, not '$m'" >&2; exit 2 ;;
+  esac
+done
 
 # The same environment for both VMs, and one that does not depend on the caller's shell.
 export LC_ALL=C.UTF-8 TZ=UTC
@@ -152,13 +168,13 @@ run_capture() {
 # hash_of FILE...: one hash of the contents of the files, in the order given.
 hash_of() { cat "$@" 2>/dev/null | sha256sum | cut -c1-16; }
 
-# reference KEY CACHENAME PREFIX CMD...: the HotSpot result of CMD in PREFIX.{out,err,rc},
-# from the cache when KEY matches, else by running it (a result that timed out is not
-# cached).
+# reference CACHEDIR KEY CACHENAME PREFIX CMD...: the HotSpot result of CMD in
+# PREFIX.{out,err,rc}, from $BUILD/tests/expected/CACHEDIR when KEY matches, else by
+# running it (a result that timed out is not cached).
 reference() {
-  local key=$1 cname=$2 prefix=$3
-  shift 3
-  local dir=$BUILD/tests/expected/$TEST_MODE
+  local key=$2 cname=$3 prefix=$4
+  local dir=$BUILD/tests/expected/$1
+  shift 4
   local c=$dir/$cname.$key s f
   if [ -f "$c.rc" ] && cp "$c.out" "$prefix.out" 2>/dev/null && cp "$c.err" "$prefix.err" 2>/dev/null &&
      cp "$c.rc" "$prefix.rc" 2>/dev/null; then
@@ -231,12 +247,15 @@ compare() {
   fi
 }
 
-# header_values FILE KEY: the values of the `// KEY: value` lines at the top of FILE.
-header_values() { head -n 30 "$1" | sed -n "s|^// $2: *||p"; }
+# header_values FILE KEY: the values of the `// KEY: value` lines at the top of FILE
+# (`# KEY: value` in a tool script).
+header_values() { head -n 30 "$1" | sed -n "s,^\(//\|#\) $2: *,,p"; }
 
+# run_java NAME RESULT PREFIX MODE
 run_java() {
-  local name=$1 result=$2 t=$3
+  local name=$1 result=$2 t=$3 mode=$4
   local n=${name#java/}
+  n=${n%@*}
   local src=$root/tests/java/$n.java
   if [ ! -f "$classes/$n.class" ]; then
     echo "FAIL $name (not compiled: run make test-programs)" >"$result"; return
@@ -251,16 +270,26 @@ run_java() {
   shopt -s nullglob
   files+=("$classes/$n"\$*.class)
   shopt -u nullglob
-  local ref_cmd lo_cmd refbin
-  if [ "$TEST_MODE" = embed ]; then
-    refbin=$BUILD/tests/jembed-hotspot
-    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"})
-    lo_cmd=("$LOUPE_JEMBED" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"})
-  else
-    refbin=$JAVA_HOME/bin/java
-    ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
-    lo_cmd=("$LOUPE_JAVA" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
-  fi
+  local ref_cmd lo_cmd refbin refmode=$mode
+  case "$mode" in
+    embed)
+      refbin=$BUILD/tests/jembed-hotspot
+      ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"})
+      lo_cmd=("$LOUPE_JEMBED" ${opts[@]+"${opts[@]}"} "-Xbootclasspath/a:$classes" "$n" ${pargs[@]+"${pargs[@]}"}) ;;
+    launcher|altjvm)
+      refmode=launcher
+      refbin=$JAVA_HOME/bin/java
+      ref_cmd=("$refbin" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
+      if [ "$mode" = launcher ]; then
+        lo_cmd=("$LOUPE_JAVA" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n" ${pargs[@]+"${pargs[@]}"})
+      else
+        if [ ! -f "$LOUPE_ALTJVM_DIR/libjvm.so" ]; then
+          echo "FAIL $name (missing $LOUPE_ALTJVM_DIR/libjvm.so: run make)" >"$result"; return
+        fi
+        lo_cmd=("$JAVA_HOME/bin/java" "-XXaltjvm=$LOUPE_ALTJVM_DIR" ${opts[@]+"${opts[@]}"} -cp "$classes" "$n"
+                ${pargs[@]+"${pargs[@]}"})
+      fi ;;
+  esac
   for b in "$refbin" "${lo_cmd[0]}"; do
     if [ ! -x "$b" ]; then
       echo "FAIL $name (missing $b: run make test-programs)" >"$result"; return
@@ -268,8 +297,8 @@ run_java() {
   done
   local key
   key=$( { hash_of "${files[@]}"; hash_of "$refbin" "$JAVA_HOME/release";
-           echo "$TEST_MODE ${opts[*]-} ${pargs[*]-}"; } | sha256sum | cut -c1-16)
-  reference "$key" "java-$n" "$t.ref" "${ref_cmd[@]}"
+           echo "$refmode ${opts[*]-} ${pargs[*]-}"; } | sha256sum | cut -c1-16)
+  reference "$refmode" "$key" "java-$n" "$t.ref" "${ref_cmd[@]}"
   run_capture "$t.lo" loupe "${lo_cmd[@]}"
   compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
 }
@@ -286,7 +315,7 @@ run_embed() {
   local key
   key=$( { hash_of "$refbin" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
          sha256sum | cut -c1-16)
-  reference "$key" "embed-$n" "$t.ref" "$refbin" "$classes"
+  reference other "$key" "embed-$n" "$t.ref" "$refbin" "$classes"
   run_capture "$t.lo" loupe "$lobin" "$classes"
   compare "$name" "$t.ref" "$t.lo" "$result"
 }
@@ -303,7 +332,7 @@ run_tool() {
   local key
   key=$( { hash_of "$script" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
          sha256sum | cut -c1-16)
-  reference "$key" "tool-$n" "$t.ref" env JDK="$JAVA_HOME" CLASSES="$classes" bash "$script"
+  reference other "$key" "tool-$n" "$t.ref" env JDK="$JAVA_HOME" CLASSES="$classes" bash "$script"
   local jdk=$BUILD/jdk
   if [ -n "$san_lib" ]; then
     # the sanitizer runtime must be preloaded into the JDK's launchers, not into the shell
@@ -341,12 +370,12 @@ run_unit() {
   fi
 }
 
-# run_one NAME RESULT: runs one test; RESULT appears (atomically) when it is done.
+# run_one NAME MODE RESULT: runs one test; RESULT appears (atomically) when it is done.
 run_one() {
-  local name=$1 result=$2
+  local name=$1 mode=$2 result=$3
   local t=$work/t.${name//\//-}
   case "$name" in
-    java/*) run_java "$name" "$t.res" "$t" ;;
+    java/*) run_java "$name" "$t.res" "$t" "$mode" ;;
     embed/*) run_embed "$name" "$t.res" "$t" ;;
     unit/*) run_unit "$name" "$t.res" "$t" ;;
     tool/*) run_tool "$name" "$t.res" "$t" ;;
@@ -356,8 +385,10 @@ run_one() {
 
 # --- choosing the tests ----------------------------------------------------------
 
+# selected NAME [LABEL]: whether TESTS selects the test KIND/NAME (LABEL: the name with
+# its mode, java/NAME@MODE, which a pattern may also match).
 selected() {
-  local name=$1 pat
+  local name=$1 label=${2:-$1} pat
   local -
   set -f
   [ -z "$TESTS" ] && return 0
@@ -365,6 +396,8 @@ selected() {
     # shellcheck disable=SC2254
     case "$name" in $pat) return 0 ;; esac
     case "${name#*/}" in $pat) return 0 ;; esac
+    case "$label" in $pat) return 0 ;; esac
+    case "${label#*/}" in $pat) return 0 ;; esac
     printf '%s\n' "$name" | grep -Eq -- "$pat" 2>/dev/null && return 0
   done
   return 1
@@ -380,9 +413,20 @@ all_tests() {
   for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
+# names[i] is the label printed, test_modes[i] the mode it runs in (java tests once per
+# mode, labelled with it when there are several).
 names=()
+test_modes=()
 while IFS= read -r n; do
-  selected "$n" && names+=("$n")
+  case "$n" in
+    java/*)
+      for m in "${modes[@]}"; do
+        label=$n
+        [ ${#modes[@]} -gt 1 ] && label=$n@$m
+        selected "$n" "$label" && { names+=("$label"); test_modes+=("$m"); }
+      done ;;
+    *) selected "$n" && { names+=("$n"); test_modes+=("${modes[0]}"); } ;;
+  esac
 done < <(all_tests | LC_ALL=C sort)
 
 if [ ${#names[@]} -eq 0 ]; then
@@ -406,7 +450,7 @@ for i in "${!names[@]}"; do
     wait -n
     flush
   done
-  run_one "${names[$i]}" "$work/result.$i" &
+  run_one "${names[$i]}" "${test_modes[$i]}" "$work/result.$i" &
   flush
 done
 wait

@@ -6,7 +6,7 @@
  * from the -Xbootclasspath/a: entries (directories; jars through libzip).  A class is
  * looked up in the module that owns its package: before the module system is defined
  * that is always java.base; afterwards the package table filled by JVM_DefineModule says,
- * with libjimage's own package map as the fallback.
+ * and a package of a module defined to another loader is not the boot loader's.
  *
  * Other loaders.  For a loader object the VM calls loader.loadClass(name) and records
  * the result as loaded by that (initiating) loader.  Loaders that are not parallel
@@ -317,10 +317,12 @@ static uint8_t *read_file(const char *path, size_t *len) {
 static const char *module_for_boot_class(Symbol *name) {
     Symbol *pn = package_name_of(name);
     if (!pn) return NULL;
-    if (vm_phase < VM_PHASE_MODULES) {
-        /* before the module system: java.base only, as HotSpot does */
-        Package *p = ld_find_package(ld_boot, pn, false);
-        if (!p || !p->module) return "java.base";
+    Package *p = ld_find_package(ld_boot, pn, false);
+    if (!p || !p->module) {
+        /* Before the module system is up, java.base (as HotSpot does); afterwards only the
+         * modules defined to the boot loader: a class of a platform or application module
+         * is not the boot loader's to define. */
+        return vm_phase < VM_PHASE_MODULES ? "java.base" : NULL;
     }
     return jimage_pkg_to_module(jimage, pn->str);
 }
@@ -574,21 +576,16 @@ Class *ld_load_boot_or_null(Thread *t, Symbol *name) {
     return load_boot(t, name);
 }
 
+/* The VM names a class it could not find as it was asked for, in internal form (an array
+ * class by its own name, not its element's), as HotSpot does. */
 static void throw_not_found(Thread *t, Symbol *name, bool cnfe) {
-    if (cnfe) {
-        char *ext = vm_strdup(name->str);
-        for (char *p = ext; *p; p++)
-            if (*p == '/') *p = '.';
-        exc_throw(t, VMC_ClassNotFoundException, "%s", ext);
-        vm_free(ext);
-    } else {
-        exc_throw(t, VMC_NoClassDefFoundError, "%s", name->str);
-    }
+    exc_throw(t, cnfe ? VMC_ClassNotFoundException : VMC_NoClassDefFoundError, "%s", name->str);
 }
 
 static Method *load_class_method;
 
-/* Asks a loader object for a class: loader.loadClass(String). */
+/* Asks a loader object for a class: loader.loadClass(String).  NULL without an exception
+ * if it returned null. */
 static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) {
     LoaderData *ld = ld_of(t, *loader);
     Class *c = ld_find(ld, name);
@@ -623,10 +620,7 @@ static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) 
         }
         return NULL;
     }
-    if (!result.l) {
-        throw_not_found(t, name, cnfe);
-        return NULL;
-    }
+    if (!result.l) return NULL;
     c = mirror_class(result.l);
     if (c->name != name) {
         exc_throw(t, VMC_NoClassDefFoundError, "%s (wrong name: %s)", name->str, c->name->str);
@@ -634,6 +628,11 @@ static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) 
     }
     ld_record_unique(ld, c);     /* the initiating loader (a no-op if it defined c) */
     return c;
+}
+
+/* A class that is not an array: NULL without an exception if it is not found. */
+static Class *load_instance(Thread *t, Symbol *name, Object **loader, bool cnfe) {
+    return !loader || !*loader ? load_boot(t, name) : load_through(t, name, loader, cnfe);
 }
 
 static Class *load_array(Thread *t, Symbol *name, Object **loader, bool cnfe) {
@@ -649,7 +648,11 @@ static Class *load_array(Thread *t, Symbol *name, Object **loader, bool cnfe) {
             return NULL;
         }
         Symbol *en = sym_intern(e + 1, n - 2);
-        elem = ld_load(t, en, loader, cnfe);
+        elem = load_instance(t, en, loader, cnfe);
+        if (!elem) {
+            if (!exc_pending(t)) throw_not_found(t, name, cnfe);
+            return NULL;
+        }
     } else {
         BasicType bt = e[1] == '\0' ? bt_from_char(*e) : T_ILLEGAL;
         if (bt == T_ILLEGAL || bt == T_VOID || bt == T_OBJECT || bt == T_ARRAY) {
@@ -668,13 +671,9 @@ static Class *load_array(Thread *t, Symbol *name, Object **loader, bool cnfe) {
 
 Class *ld_load(Thread *t, Symbol *name, Object **loader, bool throw_cnfe) {
     if (name->str[0] == '[') return load_array(t, name, loader, throw_cnfe);
-    Class *c;
-    if (!loader || !*loader) {
-        c = load_boot(t, name);
-        if (!c && !exc_pending(t)) throw_not_found(t, name, throw_cnfe);
-        return c;
-    }
-    return load_through(t, name, loader, throw_cnfe);
+    Class *c = load_instance(t, name, loader, throw_cnfe);
+    if (!c && !exc_pending(t)) throw_not_found(t, name, throw_cnfe);
+    return c;
 }
 
 /* ---- array classes ---- */

@@ -175,8 +175,7 @@ Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, boo
 
 /* ---- methods ---- */
 
-/* "'int Foo.bar(java.lang.String, int[])'" as in HotSpot's messages. */
-static void describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc) {
+void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc) {
     char cls[256];
     class_external_name(c, cls, sizeof cls);
     char params[1024] = "";
@@ -250,13 +249,13 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
         m = tag == JVM_CONSTANT_InterfaceMethodref ? link_lookup_interface_method(c, name, desc)
                                                    : link_lookup_method(c, name, desc);
         if (!m) {
-            describe_method(buf, sizeof buf, c, name, desc);
+            cp_describe_method(buf, sizeof buf, c, name, desc);
             exc_throw(t, VMC_NoSuchMethodError, "%s", buf);
             return NULL;
         }
         if (!access_member_ok(cls, m->holder, c, m->access)) {
             char a[256], why[600];
-            describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
+            cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
             describe_loaders(why, sizeof why, cls, m->holder);
             exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s method %s (%s)",
                       class_external_name(cls, a, sizeof a), access_word(m->access), buf, why);
@@ -266,7 +265,7 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
     }
     bool is_static = method_is_static(m);
     if ((op == JVM_OPC_invokestatic) != is_static) {
-        describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
+        cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
         exc_throw(t, VMC_IncompatibleClassChangeError, "%s %s", is_static ? "Expecting non-static method" : "Expected static method", buf);
         return NULL;
     }

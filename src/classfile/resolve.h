@@ -18,6 +18,9 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op);
 /* String constant: the interned String; returns the address of its CP object slot. */
 Object **cp_resolve_string(Thread *t, Class *cls, uint16_t idx);
 
+/* "'int Foo.bar(java.lang.String, int[])'": a method as HotSpot's messages name it. */
+void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc);
+
 /* Access checks (JVMS 5.4.4). */
 bool access_class_ok(Class *accessor, Class *target);
 bool access_member_ok(Class *accessor, Class *holder, Class *ref_class, uint16_t access);

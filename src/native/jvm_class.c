@@ -224,7 +224,8 @@ JNIEXPORT jboolean JNICALL JVM_DesiredAssertionStatus(JNIEnv *env, jclass unused
     UNUSED(env);
     UNUSED(unused);
     Class *c = jni_class(cls);
-    return c->loader ? vm_opts.assertions > 0 : vm_opts.system_assertions;
+    if (class_is_primitive(c) || class_is_array(c)) return JNI_FALSE;
+    return opts_assertions_enabled(c->name->str, c->loader == NULL);
 }
 
 JNIEXPORT jobject JNICALL JVM_GetProtectionDomain(JNIEnv *env, jclass cls) {

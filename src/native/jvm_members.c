@@ -300,28 +300,41 @@ JNIEXPORT jbyteArray JNICALL JVM_GetFieldTypeAnnotations(JNIEnv *env, jobject fi
 
 /* ---- assertions ---- */
 
-/* Sets the four directive lists of *asd to empty arrays. */
-static bool empty_directive_lists(Thread *t, Object **asd) {
-    const struct { uint32_t off; Class *elem; } lists[] = {
-        { asd_off.classes, VMC(String) }, { asd_off.class_enabled, vm_primitive[T_BOOLEAN] },
-        { asd_off.packages, VMC(String) }, { asd_off.package_enabled, vm_primitive[T_BOOLEAN] },
-    };
-    for (size_t i = 0; i < ARRAY_LEN(lists); i++) {
-        jobjectArray a = new_array(t, lists[i].elem, 0);
-        if (!a) return false;
-        HEAP_SET_FIELD(*asd, lists[i].off, hnd_get(a));
+/* Sets the names and flags lists of *asd (fields names_off, enabled_off) to the class
+ * (package false) or package switches, in command-line order, names in external form. */
+static bool directive_lists(Thread *t, Object **asd, bool package, uint32_t names_off, uint32_t enabled_off) {
+    jint n = 0;
+    for (int i = 0; i < vm_opts.nassertion_dirs; i++) n += vm_opts.assertion_dirs[i].package == package;
+    jobjectArray names = new_array(t, VMC(String), n), enabled = new_array(t, vm_primitive[T_BOOLEAN], n);
+    if (!names || !enabled) return false;
+    jint k = 0;
+    for (int i = 0; i < vm_opts.nassertion_dirs; i++) {
+        const AssertionDirective *d = &vm_opts.assertion_dirs[i];
+        if (d->package != package) continue;
+        char *ext = vm_strdup(d->name);
+        for (char *p = ext; *p; p++)
+            if (*p == '/') *p = '.';
+        Object *s = jstr_new_utf8(t, ext);
+        vm_free(ext);
+        if (!s) return false;
+        heap_store_ref(hnd_get(names), &ARRAY_ELEMS(hnd_get(names), Object *)[k], s);
+        ARRAY_ELEMS(hnd_get(enabled), jboolean)[k++] = d->enabled;
     }
+    HEAP_SET_FIELD(*asd, names_off, hnd_get(names));
+    HEAP_SET_FIELD(*asd, enabled_off, hnd_get(enabled));
     return true;
 }
 
-/* The -ea/-da directives for ClassLoader's assertion maps.  The option parser keeps only
- * the default for user classes, so the per-class and per-package lists are empty. */
+/* The -ea/-da switches for ClassLoader's assertion maps (which put them in array order,
+ * so the last switch for a name wins there too). */
 JNIEXPORT jobject JNICALL JVM_AssertionStatusDirectives(JNIEnv *env, jclass unused) {
     UNUSED(unused);
     JNI_ENTER(env);
     if (!boot_class(t, &asd_class, "java/lang/AssertionStatusDirectives", asd_offsets)) JNI_RETURN(NULL);
     Object **asd = hnd_new(t, heap_alloc_object(t, asd_class));
-    if (!*asd || !empty_directive_lists(t, asd)) JNI_RETURN(NULL);
+    if (!*asd || !directive_lists(t, asd, false, asd_off.classes, asd_off.class_enabled) ||
+        !directive_lists(t, asd, true, asd_off.packages, asd_off.package_enabled))
+        JNI_RETURN(NULL);
     OBJ_FIELD(*asd, asd_off.deflt, jboolean) = vm_opts.assertions > 0;
     JNI_RETURN((jobject)asd);
 }

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-
 static char *library_path(void) {
     static const char def[] = "/usr/java/packages/lib:/usr/lib/x86_64-linux-gnu/jni:/lib/x86_64-linux-gnu:"
                               "/usr/lib/x86_64-linux-gnu:/usr/lib/jni:/lib:/usr/lib";
@@ -26,8 +25,8 @@ static char *library_path(void) {
 static int collect(const char **kv, int cap, char *bootlib, char *libpath) {
     const char *vm[][2] = {
         { "java.vm.specification.name", "Java Virtual Machine Specification" },
-        { "java.vm.version", LOUPE_VERSION },
-        { "java.vm.name", "Loupe VM" },
+        { "java.vm.version", VM_VERSION },
+        { "java.vm.name", VM_NAME },
         { "jdk.debug", "release" },
         { "sun.boot.library.path", bootlib },
         { "java.library.path", libpath },

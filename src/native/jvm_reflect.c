@@ -382,7 +382,8 @@ static bool invoke_reflectively(Thread *t, Method *m, Object **recv, Object **ar
             }
             slots[k++].l = a;
         } else if (!reflect_unbox(a, bt, &slots[k])) {
-            exc_throw(t, VMC_IllegalArgumentException, "argument type mismatch");
+            /* HotSpot has no message for a null where a primitive is expected */
+            exc_throw(t, VMC_IllegalArgumentException, a ? "argument type mismatch" : NULL);
             vm_free(slots);
             return false;
         } else {
@@ -489,7 +490,7 @@ JNIEXPORT jobject JNICALL JVM_NewArray(JNIEnv *env, jclass elt, jint length) {
         JNI_RETURN(NULL);
     }
     if (class_is_array(c) && c->dims >= 255) {
-        exc_throw(t, VMC_IllegalArgumentException, "Array type too big");
+        exc_throw(t, VMC_IllegalArgumentException, NULL);
         JNI_RETURN(NULL);
     }
     Class *ac = ld_array_of(t, c);
@@ -517,7 +518,7 @@ JNIEXPORT jobject JNICALL JVM_NewMultiArray(JNIEnv *env, jclass elt, jintArray d
         JNI_RETURN(NULL);
     }
     jint n = array_length(d);
-    if (n == 0 || n > 255 || c == vm_primitive[T_VOID]) {
+    if (n == 0 || n + (class_is_array(c) ? c->dims : 0) > 255 || c == vm_primitive[T_VOID]) {
         exc_throw(t, VMC_IllegalArgumentException, NULL);
         JNI_RETURN(NULL);
     }
@@ -540,7 +541,8 @@ JNIEXPORT jobject JNICALL JVM_NewMultiArray(JNIEnv *env, jclass elt, jintArray d
 static bool index_ok(Thread *t, Object *a, jint i) {
     if (!check_array(t, a)) return false;
     if ((uint32_t)i >= (uint32_t)array_length(a)) {
-        exc_throw(t, VMC_ArrayIndexOutOfBoundsException, "Index %d out of bounds for length %d", (int)i, (int)array_length(a));
+        /* HotSpot's reflection throws it without a message, unlike the array bytecodes */
+        exc_throw(t, VMC_ArrayIndexOutOfBoundsException, NULL);
         return false;
     }
     return true;
@@ -591,7 +593,7 @@ JNIEXPORT void JNICALL JVM_SetArrayElement(JNIEnv *env, jobject arr, jint index,
     }
     Slot s;
     if (!reflect_unbox(v, et, &s)) {
-        exc_throw(t, VMC_IllegalArgumentException, "argument type mismatch");
+        exc_throw(t, VMC_IllegalArgumentException, v ? "argument type mismatch" : NULL);
         JNI_RETURN_VOID();
     }
     store_element(a, index, et, s);
@@ -636,6 +638,10 @@ JNIEXPORT void JNICALL JVM_SetPrimitiveArrayElement(JNIEnv *env, jobject arr, ji
     Object *a = hnd_get(arr);
     if (!index_ok(t, a, index)) JNI_RETURN_VOID();
     BasicType et = (BasicType)a->klass->elem_type;
+    if (bt_is_ref(et)) {
+        exc_throw(t, VMC_IllegalArgumentException, "Argument is not an array of primitive type");
+        JNI_RETURN_VOID();
+    }
     Slot in;
     in.raw = 0;
     switch (vcode) {
@@ -649,7 +655,7 @@ JNIEXPORT void JNICALL JVM_SetPrimitiveArrayElement(JNIEnv *env, jobject arr, ji
     default: in.d = v.d; break;
     }
     HandleMark hm = hnd_mark(t);
-    Object *box = bt_is_ref(et) ? NULL : reflect_box(t, (BasicType)vcode, in);
+    Object *box = reflect_box(t, (BasicType)vcode, in);
     Slot s;
     if (box && reflect_unbox(box, et, &s)) store_element(hnd_get(arr), index, et, s);
     else if (!exc_pending(t)) exc_throw(t, VMC_IllegalArgumentException, "argument type mismatch");

@@ -275,7 +275,7 @@ static bool intern_fast(Thread *t, Slot *a, Slot *ret) {
 }
 
 JNIEXPORT jboolean JNICALL JVM_SupportsCX8(void) { return JNI_TRUE; }
-JNIEXPORT jboolean JNICALL JVM_IsUseContainerSupport(void) { return JNI_FALSE; }
+JNIEXPORT jboolean JNICALL JVM_IsUseContainerSupport(void) { return vm_opts.container_support; }
 
 /* ---- class-data sharing: Loupe has no archive ---- */
 

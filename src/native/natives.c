@@ -21,6 +21,7 @@
 #include "classfile/classfile.h"
 #include "classfile/loader.h"
 #include "classfile/link.h"
+#include "classfile/resolve.h"
 #include "heap/handles.h"
 #include "interp/interp.h"
 #include "interp/frame.h"
@@ -149,12 +150,6 @@ static void *lookup_name(Thread *t, Method *m, const char *name) {
     return fn;
 }
 
-static void describe_method(Method *m, char *buf, size_t n) {
-    char c[256];
-    snprintf(buf, n, "'%s %s.%s%s'", bt_name((BasicType)m->ret_type), class_external_name(m->holder, c, sizeof c),
-             m->name->str, m->desc->str);
-}
-
 static void set_fast(Method *m, VMNativeFn fn) {
     __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
     __atomic_store_n(&m->fast_fn, fn, __ATOMIC_RELEASE);
@@ -176,7 +171,7 @@ static bool bind(Thread *t, Method *m) {
     }
     if (!fn) {
         char d[1024];
-        describe_method(m, d, sizeof d);
+        cp_describe_method(d, sizeof d, m->holder, m->name, m->desc);
         exc_throw(t, VMC_UnsatisfiedLinkError, "%s", d);
         return false;
     }

@@ -15,8 +15,8 @@
  *      System.initPhase3 (security, system class loader); the system loader is cached for
  *      JNI FindClass calls made without a Java caller.
  *
- * Each step that runs Java reports failure through the pending exception, which is
- * described on stderr before JNI_CreateJavaVM fails.
+ * Each step that runs Java reports failure through the pending exception; as in HotSpot,
+ * it is then printed on standard output and the process exits with status 1.
  */
 #include "runtime/vm.h"
 #include "runtime/exception.h"
@@ -62,6 +62,15 @@ void vm_printf(FILE *fp, const char *fmt, ...) {
     va_end(ap);
 }
 
+void vm_warning(const char *fmt, ...) {
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    vm_printf(stderr, "%s warning: %s\n", VM_NAME, msg);
+}
+
 void vm_log(const char *tags, const char *fmt, ...) {
     char msg[2048];
     va_list ap;
@@ -77,6 +86,22 @@ void vm_exit(int code) {
     fflush(stderr);
     if (vm_opts.exit_hook) vm_opts.exit_hook(code);
     exit(code);
+}
+
+/* A start-up failure ends the process with status 1 (after the abort hook), as HotSpot's
+ * does: JNI_CreateJavaVM does not return, so the launcher adds nothing.  HotSpot's VM
+ * output goes to standard output. */
+static _Noreturn void abort_during_init(void) {
+    fflush(stdout);
+    fflush(stderr);
+    if (vm_opts.abort_hook) vm_opts.abort_hook();
+    exit(1);
+}
+
+void vm_exit_during_init(const char *msg) {
+    vm_printf(stdout, "Error occurred during initialization of VM\n");
+    if (msg) vm_printf(stdout, "%s\n", msg);
+    abort_during_init();
 }
 
 /* ---- helpers ---- */
@@ -194,10 +219,11 @@ static bool modules_init(Thread *t) {
                                           "java/lang/invoke/MemberName", "java/lang/invoke/MethodHandleNatives" };
     for (size_t i = 0; i < ARRAY_LEN(jsr292); i++)
         if (!init_named(t, jsr292[i])) return false;
-    Slot args[2] = { { .i = 1 }, { .i = 0 } };
+    /* (printToStderr false, printStackTrace false: HotSpot's defaults) */
+    Slot args[2] = { { .i = 0 }, { .i = 0 } };
     Slot r;
     if (!call_static(t, "java/lang/System", "initPhase2", "(ZZ)I", args, &r)) return false;
-    if (r.i != 0) return false;
+    if (r.i != 0) abort_during_init();      /* initPhase2 has printed why */
     vm_phase = VM_PHASE_MODULES;
     if (!call_static(t, "java/lang/System", "initPhase3", "()V", NULL, NULL)) return false;
     Slot loader;
@@ -232,9 +258,10 @@ jint vm_boot(Thread *t) {
     hnd_release(t, hm);
     if (!ok) {
         if (exc_pending(t)) {
-            fprintf(stderr, "Error occurred during initialization of VM\n");
-            exc_print_raw(t->exception);
-            exc_take(t);
+            vm_printf(stdout, "Error occurred during initialization of VM\n");
+            exc_print_raw(stdout, exc_take(t));
+            vm_printf(stdout, "\n");
+            abort_during_init();
         }
         return JNI_ERR;
     }

@@ -334,28 +334,56 @@ void exc_describe(Thread *t) {
     hnd_release(t, hm);
 }
 
-/* Prints an exception without running Java code: class, message, cause chain and the
- * recorded backtrace.  For failures during start-up, when printStackTrace cannot run. */
-void exc_print_raw(Object *e) {
+/* The name and version of the named module of class c ("java.base", "17.0.2"), as new
+ * UTF-8 strings or NULL. */
+static void module_name_version(Class *c, char **name, char **version) {
+    *name = *version = NULL;
+    Object *mod = module_of_class(c);
+    if (!mod) return;
+    Field *f = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"));
+    Object *mn = f ? OBJ_FIELD(mod, f->offset, Object *) : NULL;
+    if (!mn) return;
+    *name = jstr_to_utf8(mn);
+    extern Object *module_version_string(Thread *t, Object *module);
+    Object *ver = module_version_string(NULL, mod);
+    if (ver) *version = jstr_to_utf8(ver);
+}
+
+/* Prints an exception without running Java code, in the shape of HotSpot's own printer
+ * (java_lang_Throwable::print_stack_trace): "Class: message", one "\tat" line per frame
+ * of the recorded backtrace with module@version, then each cause in full after "Caused by:".
+ * For failures during start-up, when printStackTrace cannot be trusted to run. */
+void exc_print_raw(FILE *out, Object *e) {
     throwable_offsets();
     static uint32_t msg_off, cause_off;
     if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
         cause_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
         __atomic_store_n(&msg_off, class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
     }
-    for (int depth = 0; e && depth < 8; depth++) {
-        char name[256];
+    for (int depth = 0; e && depth < 64; depth++) {
+        char name[1024];
         Object *msg = OBJ_FIELD(e, msg_off, Object *);
         char *m = msg ? jstr_to_utf8(msg) : NULL;
-        fprintf(stderr, "%s%s%s%s\n", depth ? "Caused by: " : "", class_external_name(e->klass, name, sizeof name), m ? ": " : "", m ? m : "");
+        vm_printf(out, "%s%s%s%s\n", depth ? "Caused by: " : "", class_external_name(e->klass, name, sizeof name),
+                  m ? ": " : "", m ? m : "");
         vm_free(m);
         Object *bt = OBJ_FIELD(e, off_backtrace, Object *);
         jint n = OBJ_FIELD(e, off_depth, jint);
-        for (jint i = 0; bt && i < n && i < 40; i++) {
+        if (!bt) vm_printf(out, "\t<<no stack trace available>>\n");
+        for (jint i = 0; bt && i < n; i++) {
             Method *mt = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];
             int bci = (int)ARRAY_ELEMS(bt, jlong)[2 * i + 1];
-            fprintf(stderr, "\tat %s.%s(%s:%d)\n", mt->holder->name->str, mt->name->str,
-                    mt->holder->source_file ? mt->holder->source_file->str : "?", method_line_at(mt, bci));
+            char *mod, *ver, where[1200];
+            module_name_version(mt->holder, &mod, &ver);
+            const char *file = mt->holder->source_file ? mt->holder->source_file->str : NULL;
+            int line = method_line_at(mt, bci);
+            if (method_is_native(mt)) snprintf(where, sizeof where, "Native Method");
+            else if (file && line >= 0) snprintf(where, sizeof where, "%s:%d", file, line);
+            else snprintf(where, sizeof where, "%s", file ? file : "Unknown Source");
+            vm_printf(out, "\tat %s.%s(%s%s%s%s%s)\n", class_external_name(mt->holder, name, sizeof name), mt->name->str,
+                      mod ? mod : "", ver ? "@" : "", ver ? ver : "", mod ? "/" : "", where);
+            vm_free(mod);
+            vm_free(ver);
         }
         Object *c = OBJ_FIELD(e, cause_off, Object *);
         e = c == e ? NULL : c;

@@ -48,8 +48,9 @@ bool exc_fill_element(Thread *t, Object **ste, Method *m, int bci);
 /* Calls Throwable.printStackTrace() on the pending exception (JNI ExceptionDescribe). */
 void exc_describe(Thread *t);
 
-/* Prints an exception from C data only (start-up failures). */
-void exc_print_raw(Object *e);
+/* Prints an exception with its causes from C data only, as HotSpot's VM-side printer does
+ * (start-up failures). */
+void exc_print_raw(FILE *out, Object *e);
 
 /* The preallocated exceptions, made at start-up (roots). */
 extern Object *exc_prealloc_oom;

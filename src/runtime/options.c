@@ -6,13 +6,15 @@
  * silent: the test suite's GC-stress runs use it).  Module options (--add-opens=...)
  * become the jdk.module.* properties that java.base reads.
  *
- * -XX options: Loupe's own flags are listed in FLAGS; a set of common HotSpot flags is
- * accepted and ignored so that scripts written for HotSpot still start; anything else is
- * "Unrecognized VM option", as on HotSpot.
+ * -XX options: Loupe's own flags are listed in FLAGS with the HotSpot flags Loupe honours
+ * or accepts and ignores (so that scripts written for HotSpot still start); anything else
+ * is "Unrecognized VM option", as on HotSpot.  Heap and stack sizes are checked once all
+ * options are in, with HotSpot's limits and messages.
  */
 #include "classfile/classfile.h"
 #include "runtime/vm.h"
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,22 +41,28 @@ const char *opts_get_property(const char *key) {
     return NULL;
 }
 
-/* "32m" -> bytes; false if malformed. */
+/* "32m" -> bytes; false if malformed or beyond 64 bits. */
 static bool parse_size(const char *s, size_t *out) {
     char *end;
     if (!isdigit((unsigned char)*s)) return false;
+    errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
+    if (errno == ERANGE) return false;
+    int shift = 0;
     switch (*end) {
-    case 't': case 'T': v <<= 40; end++; break;
-    case 'g': case 'G': v <<= 30; end++; break;
-    case 'm': case 'M': v <<= 20; end++; break;
-    case 'k': case 'K': v <<= 10; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'k': case 'K': shift = 10; end++; break;
     default: break;
     }
-    if (*end) return false;
-    *out = (size_t)v;
+    if (*end || (shift && v > (~0ull >> shift))) return false;
+    *out = (size_t)(v << shift);
     return true;
 }
+
+/* Which sizes the options set explicitly (the checks after parsing depend on it). */
+static bool max_heap_given, thread_stack_given;
 
 static void add_module_prop(const char *kind, const char *value) {
     static int counters[8];
@@ -66,70 +74,153 @@ static void add_module_prop(const char *kind, const char *value) {
     opts_set_property(key, value);
 }
 
-/* Loupe's own -XX flags. */
+/* The -XX flags Loupe knows: its own, the HotSpot ones that map onto Loupe's settings,
+ * and common HotSpot ones accepted and ignored (F_IGNORED_*) so that scripts written for
+ * HotSpot still start.  The type decides which syntax is right (-XX:+Bool, -XX:Name=value). */
+typedef enum { F_BOOL, F_LONG, F_STRING, F_HEAP_MAX, F_HEAP_INITIAL, F_STACK_K, F_IGNORED_BOOL, F_IGNORED_VALUE } FlagType;
 typedef struct Flag {
     const char *name;
-    enum { F_BOOL, F_LONG, F_STRING } type;
+    FlagType type;
     void *addr;
 } Flag;
 
-static long bool_dummy;
 static const Flag FLAGS[] = {
     { "GCStressInterval", F_LONG, &vm_opts.heap.stress_interval },
     { "LoupeGC", F_STRING, &vm_opts.heap.collector },
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
+    { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
+    { "UseSerialGC", F_IGNORED_BOOL, NULL }, { "UseParallelGC", F_IGNORED_BOOL, NULL }, { "UseG1GC", F_IGNORED_BOOL, NULL },
+    { "UseZGC", F_IGNORED_BOOL, NULL }, { "UseShenandoahGC", F_IGNORED_BOOL, NULL }, { "UseEpsilonGC", F_IGNORED_BOOL, NULL },
+    { "TieredCompilation", F_IGNORED_BOOL, NULL }, { "TieredStopAtLevel", F_IGNORED_VALUE, NULL },
+    { "UnlockDiagnosticVMOptions", F_IGNORED_BOOL, NULL }, { "UnlockExperimentalVMOptions", F_IGNORED_BOOL, NULL },
+    { "UseCompressedOops", F_IGNORED_BOOL, NULL }, { "UseCompressedClassPointers", F_IGNORED_BOOL, NULL },
+    { "ShowCodeDetailsInExceptionMessages", F_IGNORED_BOOL, NULL }, { "StackTraceInThrowable", F_IGNORED_BOOL, NULL },
+    { "UsePerfData", F_IGNORED_BOOL, NULL }, { "PerfDisableSharedMem", F_IGNORED_BOOL, NULL },
+    { "HeapDumpOnOutOfMemoryError", F_IGNORED_BOOL, NULL }, { "ExitOnOutOfMemoryError", F_IGNORED_BOOL, NULL },
+    { "CrashOnOutOfMemoryError", F_IGNORED_BOOL, NULL }, { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
+    { "ReservedCodeCacheSize", F_IGNORED_VALUE, NULL }, { "MaxMetaspaceSize", F_IGNORED_VALUE, NULL },
+    { "MetaspaceSize", F_IGNORED_VALUE, NULL }, { "MaxRAMPercentage", F_IGNORED_VALUE, NULL },
+    { "InitialRAMPercentage", F_IGNORED_VALUE, NULL }, { "MinRAMPercentage", F_IGNORED_VALUE, NULL },
+    { "ParallelGCThreads", F_IGNORED_VALUE, NULL }, { "ConcGCThreads", F_IGNORED_VALUE, NULL },
+    { "CICompilerCount", F_IGNORED_VALUE, NULL }, { "UseStringDeduplication", F_IGNORED_BOOL, NULL },
+    { "AutoCreateSharedArchive", F_IGNORED_BOOL, NULL }, { "SharedArchiveFile", F_IGNORED_VALUE, NULL },
+    { "MaxJavaStackTraceDepth", F_IGNORED_VALUE, NULL }, { "MaxDirectMemorySize", F_IGNORED_VALUE, NULL },
+    { "StartFlightRecording", F_IGNORED_VALUE, NULL }, { "DisableAttachMechanism", F_IGNORED_BOOL, NULL },
+    { "PrintWarnings", F_IGNORED_BOOL, NULL }, { "ErrorFile", F_IGNORED_VALUE, NULL },
+    { "UseLargePages", F_IGNORED_BOOL, NULL }, { "AlwaysPreTouch", F_IGNORED_BOOL, NULL },
 };
 
-/* HotSpot flags accepted and ignored. */
-static const char *const IGNORED_FLAGS[] = {
-    "UseSerialGC", "UseParallelGC", "UseG1GC", "UseZGC", "UseShenandoahGC", "UseEpsilonGC", "TieredCompilation",
-    "TieredStopAtLevel", "UnlockDiagnosticVMOptions", "UnlockExperimentalVMOptions", "UseCompressedOops",
-    "UseCompressedClassPointers", "ShowCodeDetailsInExceptionMessages", "StackTraceInThrowable", "UsePerfData",
-    "PerfDisableSharedMem", "HeapDumpOnOutOfMemoryError", "ExitOnOutOfMemoryError", "CrashOnOutOfMemoryError",
-    "UseContainerSupport", "ReservedCodeCacheSize", "MaxMetaspaceSize", "MetaspaceSize", "MaxRAMPercentage",
-    "InitialRAMPercentage", "MinRAMPercentage", "ParallelGCThreads", "ConcGCThreads", "CICompilerCount",
-    "UseStringDeduplication", "AutoCreateSharedArchive", "SharedArchiveFile", "MaxJavaStackTraceDepth",
-    "ThreadStackSize", "MaxDirectMemorySize", "StartFlightRecording", "+DisableAttachMechanism", "DisableAttachMechanism",
-    "PrintWarnings", "ErrorFile", "UseLargePages", "AlwaysPreTouch", "Xshare", NULL,
-};
+static bool is_bool_flag(FlagType t) { return t == F_BOOL || t == F_IGNORED_BOOL; }
 
-static bool set_flag(const char *spec) {
-    char name[256];
-    const char *value = NULL;
-    bool on = true;
-    const char *p = spec;
-    if (*p == '+' || *p == '-') {
-        on = *p == '+';
-        p++;
+/* -XX:SPEC, SPEC being +Name, -Name or Name=value; reports a wrong one with HotSpot's
+ * wording.  ignore: JavaVMInitArgs.ignoreUnrecognized, which lets unknown names pass. */
+static jint set_flag(const char *opt, bool ignore) {
+    const char *spec = opt + 4;
+    bool plus_minus = *spec == '+' || *spec == '-', on = *spec == '+';
+    const char *arg = plus_minus ? spec + 1 : spec;     /* HotSpot names the option by this */
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    const Flag *f = NULL;
+    for (size_t i = 0; i < ARRAY_LEN(FLAGS) && !f; i++)
+        if (strlen(FLAGS[i].name) == n && strncmp(FLAGS[i].name, arg, n) == 0) f = &FLAGS[i];
+    if (!f) {
+        if (ignore) return JNI_OK;
+        fprintf(stderr, "Unrecognized VM option '%s'\n", arg);
+        return JNI_EINVAL;
     }
-    const char *eq = strchr(p, '=');
-    size_t n = eq ? (size_t)(eq - p) : strlen(p);
-    if (n >= sizeof name) return false;
-    memcpy(name, p, n);
-    name[n] = '\0';
-    if (eq) value = eq + 1;
-    for (size_t i = 0; i < ARRAY_LEN(FLAGS); i++) {
-        if (strcmp(FLAGS[i].name, name) != 0) continue;
-        switch (FLAGS[i].type) {
-        case F_BOOL: *(bool *)FLAGS[i].addr = on; return true;
-        case F_LONG: if (!value) return false; *(long *)FLAGS[i].addr = strtol(value, NULL, 10); return true;
-        case F_STRING: if (!value) return false; *(const char **)FLAGS[i].addr = vm_strdup(value); return true;
+    if (is_bool_flag(f->type)) {
+        if (eq) {
+            fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+            return JNI_EINVAL;
         }
+        if (!plus_minus) {
+            fprintf(stderr, "Missing +/- setting for VM option '%s'\n", arg);
+            return JNI_EINVAL;
+        }
+        if (f->type == F_BOOL) *(bool *)f->addr = on;
+        return JNI_OK;
     }
-    for (int i = 0; IGNORED_FLAGS[i]; i++)
-        if (strcmp(IGNORED_FLAGS[i], name) == 0) return true;
-    UNUSED(bool_dummy);
-    return false;
+    if (plus_minus) {
+        fprintf(stderr, "Unexpected +/- setting in VM option '%.*s'\n", (int)n, arg);
+        return JNI_EINVAL;
+    }
+    if (!eq) {
+        fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+        return JNI_EINVAL;
+    }
+    const char *value = eq + 1;
+    size_t sz;
+    char *end;
+    switch (f->type) {
+    case F_LONG:
+        errno = 0;
+        *(long *)f->addr = strtol(value, &end, 10);
+        if (*value && !*end && errno == 0) return JNI_OK;
+        break;
+    case F_STRING: *(const char **)f->addr = vm_strdup(value); return JNI_OK;
+    case F_HEAP_MAX:
+        if (!parse_size(value, &sz) || sz == 0) {
+            fprintf(stderr, "Invalid maximum heap size: %s\n", opt);
+            return JNI_EINVAL;
+        }
+        vm_opts.heap.max = sz;
+        max_heap_given = true;
+        return JNI_OK;
+    case F_HEAP_INITIAL:
+        if (!parse_size(value, &sz)) {
+            fprintf(stderr, "Invalid initial heap size: %s\n", opt);
+            return JNI_EINVAL;
+        }
+        vm_opts.heap.initial = sz;
+        return JNI_OK;
+    case F_STACK_K:
+        if (parse_size(value, &sz) && sz <= (1u << 20)) {
+            vm_opts.thread_stack = sz << 10;
+            thread_stack_given = true;
+            return JNI_OK;
+        }
+        break;
+    default: return JNI_OK;      /* F_IGNORED_VALUE */
+    }
+    fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+    return JNI_EINVAL;
 }
 
-static void set_assertions(const char *opt, int value, bool system) {
-    const char *colon = strchr(opt, ':');
-    /* per-package/class switches are applied by Java through JVM_AssertionStatusDirectives;
-     * the plain forms set the defaults */
-    if (!colon) {
-        if (system) vm_opts.system_assertions = value > 0;
-        else vm_opts.assertions = value;
+/* -ea[:NAME] / -da[:NAME] (tail: what follows the switch itself, "" or ":NAME").  False
+ * for anything else that starts like them (-eax), which is then unrecognized. */
+static bool set_assertions(const char *tail, bool enable) {
+    if (*tail == '\0') {
+        vm_opts.assertions = enable;
+        return true;
     }
+    if (*tail != ':') return false;
+    char *name = vm_strdup(tail + 1);
+    size_t len = strlen(name);
+    bool package = len >= 3 && strcmp(name + len - 3, "...") == 0;
+    if (package) name[len - 3] = '\0';
+    for (char *p = name; *p; p++)
+        if (*p == '.') *p = '/';
+    vm_opts.assertion_dirs = vm_realloc(vm_opts.assertion_dirs,
+                                        (size_t)(vm_opts.nassertion_dirs + 1) * sizeof *vm_opts.assertion_dirs);
+    vm_opts.assertion_dirs[vm_opts.nassertion_dirs++] = (AssertionDirective){ name, enable, package };
+    return true;
+}
+
+bool opts_assertions_enabled(const char *name, bool system_class) {
+    int n = vm_opts.nassertion_dirs;
+    AssertionDirective *d = vm_opts.assertion_dirs;
+    for (int i = n - 1; i >= 0; i--)
+        if (!d[i].package && strcmp(d[i].name, name) == 0) return d[i].enabled;
+    /* Package switches, innermost package first; a class without a package matches the
+     * switch for the unnamed package ("-ea:..."), a class in a package never does. */
+    size_t len = strlen(name);
+    while (len > 0 && name[len] != '/') len--;
+    do {
+        for (int i = n - 1; i >= 0; i--)
+            if (d[i].package && strncmp(d[i].name, name, len) == 0 && d[i].name[len] == '\0') return d[i].enabled;
+        while (len > 0 && name[--len] != '/') {}
+    } while (len > 0);
+    return system_class ? vm_opts.system_assertions : vm_opts.assertions > 0;
 }
 
 static jint unrecognized(const char *opt, bool ignore) {
@@ -153,11 +244,12 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         return JNI_OK;
     }
     if (strncmp(opt, "-Xmx", 4) == 0) {
-        if (!parse_size(opt + 4, &sz) || sz < (2u << 20)) {
+        if (!parse_size(opt + 4, &sz) || sz == 0) {
             fprintf(stderr, "Invalid maximum heap size: %s\n", opt);
             return JNI_EINVAL;
         }
         vm_opts.heap.max = sz;
+        max_heap_given = true;
         return JNI_OK;
     }
     if (strncmp(opt, "-Xms", 4) == 0) {
@@ -173,7 +265,12 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
             fprintf(stderr, "Invalid thread stack size: %s\n", opt);
             return JNI_EINVAL;
         }
-        vm_opts.thread_stack = sz < (64u << 10) ? (64u << 10) : sz;
+        if (sz > (1u << 30)) {
+            fprintf(stderr, "Invalid thread stack size: %s\nThe specified size exceeds the maximum representable size.\n", opt);
+            return JNI_EINVAL;
+        }
+        vm_opts.thread_stack = sz;
+        thread_stack_given = true;
         return JNI_OK;
     }
     if (strncmp(opt, "-Xmn", 4) == 0) return JNI_OK;
@@ -202,13 +299,13 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         return JNI_OK;
     }
     if (strncmp(opt, "-verbose:", 9) == 0) return JNI_OK;
-    if (strncmp(opt, "-ea", 3) == 0 || strncmp(opt, "-enableassertions", 17) == 0) {
-        set_assertions(opt, 1, false);
-        return JNI_OK;
-    }
-    if (strncmp(opt, "-da", 3) == 0 || strncmp(opt, "-disableassertions", 18) == 0) {
-        set_assertions(opt, 0, false);
-        return JNI_OK;
+    static const struct { const char *opt; bool enable; } ASSERTION_OPTS[] = {
+        { "-enableassertions", true }, { "-ea", true }, { "-disableassertions", false }, { "-da", false },
+    };
+    for (size_t i = 0; i < ARRAY_LEN(ASSERTION_OPTS); i++) {
+        size_t l = strlen(ASSERTION_OPTS[i].opt);
+        if (strncmp(opt, ASSERTION_OPTS[i].opt, l) == 0 && set_assertions(opt + l, ASSERTION_OPTS[i].enable))
+            return JNI_OK;
     }
     if (strcmp(opt, "-Xrs") == 0) {
         vm_opts.reduce_signals = true;
@@ -226,18 +323,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         vm_opts.system_assertions = false;
         return JNI_OK;
     }
-    if (strncmp(opt, "-XX:", 4) == 0) {
-        if (set_flag(opt + 4)) return JNI_OK;
-        if (ignore) return JNI_OK;
-        const char *name = opt + 4;
-        if (*name == '+' || *name == '-') name++;
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", name);
-        char *eq = strchr(buf, '=');
-        if (eq) *eq = '\0';
-        fprintf(stderr, "Unrecognized VM option '%s'\n", opt + 4);
-        return JNI_EINVAL;
-    }
+    if (strncmp(opt, "-XX:", 4) == 0) return set_flag(opt, ignore);
     if (strcmp(opt, "vfprintf") == 0) {
         vm_opts.vfprintf_hook = (jint(JNICALL *)(FILE *, const char *, va_list))extra;
         return JNI_OK;
@@ -273,13 +359,32 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
             return JNI_OK;
         }
     }
-    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xcheck:jni", "-Xdiag",
-                                            "-Xnoclassgc", "-Xincgc", "-Xnoagent", "-Xdebug", "-Xfuture", "-Xverify:none",
-                                            "-Xverify:remote", "-Xverify:all", "-XX:", NULL };
+    /* HotSpot options with no effect on an interpreter without an archive or a verifier
+     * switch, accepted as HotSpot accepts them. */
+    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xdiag", "-Xnoclassgc",
+                                            "-Xnoagent", "-Xdebug", "-Xfuture", "-Xverify", "-Xverify:remote",
+                                            "-Xverify:all", "-Xshare:on", "-Xshare:off", "-Xshare:auto", "-Xshare:dump",
+                                            NULL };
     for (int i = 0; ACCEPTED[i]; i++)
         if (strcmp(opt, ACCEPTED[i]) == 0) return JNI_OK;
-    if (strncmp(opt, "-Xshare:", 8) == 0 || strncmp(opt, "-Xlog", 5) == 0 || strncmp(opt, "-Xlint", 6) == 0)
+    if (strcmp(opt, "-Xverify:none") == 0 || strcmp(opt, "-noverify") == 0) {
+        vm_warning("Options -Xverify:none and -noverify were deprecated in JDK 13 and will likely be removed in a future release.");
         return JNI_OK;
+    }
+    if (strncmp(opt, "-Xverify:", 9) == 0) {
+        fprintf(stderr, "Unrecognized verification option: %s\n", opt);
+        return JNI_EINVAL;
+    }
+    if (strncmp(opt, "-Xcheck", 7) == 0 && (opt[7] == '\0' || opt[7] == ':')) {
+        if (strcmp(opt, "-Xcheck:jni") == 0) return JNI_OK;
+        fprintf(stderr, "Unrecognized check option: %s\n", opt);
+        return JNI_EINVAL;
+    }
+    if (strncmp(opt, "-Xbootclasspath:", 16) == 0 || strncmp(opt, "-Xbootclasspath/p:", 18) == 0) {
+        vm_printf(stdout, "%s is no longer a supported option.\n", opt[15] == '/' ? "-Xbootclasspath/p" : "-Xbootclasspath");
+        return JNI_EINVAL;
+    }
+    if (strncmp(opt, "-Xlog", 5) == 0) return JNI_OK;
     if (strncmp(opt, "-agentlib:", 10) == 0 || strncmp(opt, "-agentpath:", 11) == 0 || strncmp(opt, "-javaagent:", 11) == 0) {
         fprintf(stderr, "Loupe: agents are not supported yet (%s)\n", opt);
         return JNI_ERR;
@@ -305,6 +410,31 @@ static void set_defaults(void) {
     vm_opts.heap.max = phys / 4;
     vm_opts.heap.initial = 0;
     vm_opts.thread_stack = 1u << 20;
+    vm_opts.container_support = true;
+}
+
+/* The heap and stack sizes once all options are in, checked as HotSpot checks them: a
+ * heap that cannot work ends start-up ("Error occurred during initialization of VM"), a
+ * stack below what a thread needs makes JNI_CreateJavaVM fail. */
+static jint check_sizes(void) {
+    if (max_heap_given && vm_opts.heap.max < (2u << 20)) vm_exit_during_init("Too small maximum heap");
+    if (vm_opts.heap.initial && vm_opts.heap.initial < (1u << 20)) vm_exit_during_init("Too small initial heap");
+    if (vm_opts.heap.initial > vm_opts.heap.max) {
+        if (max_heap_given) vm_exit_during_init("Initial heap size set to a larger value than the maximum heap size");
+        vm_opts.heap.max = vm_opts.heap.initial;
+    }
+    /* Without -Xms the heap starts small and grows with the live data: a copying
+     * collector touches all of its capacity, so a large start would only cost memory. */
+    size_t initial = vm_opts.heap.initial ? vm_opts.heap.initial : (32u << 20);
+    vm_opts.heap.initial = initial < vm_opts.heap.max ? initial : vm_opts.heap.max;
+    /* HotSpot's minimum on x86-64 Linux with 4 KB pages: its guard zones plus 40 KB. */
+    const size_t min_stack = 136u << 10;
+    if (thread_stack_given && vm_opts.thread_stack == 0) vm_opts.thread_stack = 1u << 20;
+    if (vm_opts.thread_stack < min_stack) {
+        vm_printf(stdout, "\nThe Java thread stack size specified is too small. Specify at least %zuk\n", min_stack >> 10);
+        return JNI_ERR;
+    }
+    return JNI_OK;
 }
 
 jint opts_parse(const JavaVMInitArgs *args) {
@@ -324,13 +454,5 @@ jint opts_parse(const JavaVMInitArgs *args) {
     if (rc == JNI_OK) rc = parse_env("_JAVA_OPTIONS", true, ignore);
     if (rc == JNI_OK) rc = parse_env("LOUPE_OPTIONS", false, ignore);
     if (rc != JNI_OK) return rc;
-    /* Without -Xms the heap starts small and grows with the live data: a copying
-     * collector touches all of its capacity, so a large start would only cost memory. */
-    size_t initial = vm_opts.heap.initial ? vm_opts.heap.initial : (32u << 20);
-    if (vm_opts.heap.initial > vm_opts.heap.max && vm_opts.heap.max) {
-        fprintf(stderr, "Initial heap size set to a larger value than the maximum heap size\n");
-        return JNI_EINVAL;
-    }
-    vm_opts.heap.initial = initial < vm_opts.heap.max ? initial : vm_opts.heap.max;
-    return JNI_OK;
+    return check_sizes();
 }

@@ -113,6 +113,14 @@ typedef struct VMProperty {
     char *value;
 } VMProperty;
 
+/* One -ea:NAME / -da:NAME switch: a class, or a package tree when NAME ended in "..."
+ * (the unnamed package for "..." alone).  The name is kept in internal form (a/b/C). */
+typedef struct AssertionDirective {
+    char *name;
+    bool enabled;
+    bool package;
+} AssertionDirective;
+
 typedef struct VMOptions {
     HeapOptions heap;
     size_t thread_stack;            /* -Xss: Java stack per thread, bytes */
@@ -121,8 +129,10 @@ typedef struct VMOptions {
     int nprops;
     bool verbose_class;
     bool verbose_jni;
-    int assertions;                 /* -ea level (later: per package/class) */
-    bool system_assertions;
+    int assertions;                 /* -ea / -da without a name: default for user classes */
+    bool system_assertions;         /* -esa / -dsa: default for boot classes */
+    AssertionDirective *assertion_dirs; /* -ea:NAME / -da:NAME in command-line order */
+    int nassertion_dirs;
     bool reduce_signals;            /* -Xrs: leave SIGQUIT (and shutdown signals) alone */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
@@ -130,6 +140,7 @@ typedef struct VMOptions {
     char **vm_args;                 /* options as given, for JVM_GetVmArguments */
     int nvm_args;
     bool log_jvm_calls;             /* -XX:+LoupeTraceJVM (prints JVM_* entry) */
+    bool container_support;         /* -XX:+UseContainerSupport (default): the JDK reads cgroup limits */
 } VMOptions;
 
 extern VMOptions vm_opts;
@@ -152,14 +163,27 @@ enum {
  * code after printing what was wrong. */
 jint opts_parse(const JavaVMInitArgs *args);
 void opts_set_property(const char *key, const char *value);
+/* Whether assertions are on for the class `name` (internal form) by the -ea/-da/-esa/-dsa
+ * options: its own switch, else the innermost package switch, else the default for boot
+ * (system_class) or other classes.  The last switch given for a name wins. */
+bool opts_assertions_enabled(const char *name, bool system_class);
 const char *opts_get_property(const char *key);
 
 /* Boot (runtime/boot.c): everything JNI_CreateJavaVM does after parsing options. */
 jint vm_boot(Thread *main_thread);
+/* The VM's identity: java.vm.name and java.vm.version, and the prefix of its warnings. */
+#define VM_NAME "Loupe VM"
+#define VM_VERSION "0.1"
+
 /* Output through the vfprintf hook when one is installed. */
 void vm_printf(FILE *fp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "Loupe VM warning: ..." on stderr, as HotSpot words its warnings. */
+void vm_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Terminates the process via the exit hook, if any. */
 _Noreturn void vm_exit(int code);
+/* "Error occurred during initialization of VM" and msg on stdout, then exit status 1
+ * through the abort hook, as HotSpot fails during start-up. */
+_Noreturn void vm_exit_during_init(const char *msg);
 double vm_uptime_seconds(void);
 jlong vm_nanotime(void);
 
