@@ -224,7 +224,9 @@ static void snapshot(Thread *target, FrameSnap *s) {
     s->bcis = vm_malloc((size_t)(n ? n : 1) * sizeof(int));
     s->n = 0;
     for (Frame *f = target->top; f; f = f->prev) {
-        if (f->method->flags & MF_HIDDEN) continue;
+        /* another thread's stack shows hidden frames (lambda proxies, lambda forms), as on
+         * HotSpot; only the VM's method-handle intrinsics, which have no frames there, go */
+        if (f->method->flags & MF_INTRINSIC) continue;
         s->methods[s->n] = f->method;
         s->bcis[s->n++] = frame_bci(f);
     }

@@ -178,6 +178,7 @@ static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
     collect_held(t, &held);
     bool first = true;
     for (Frame *f = t->top; f; f = f->prev) {
+        if (f->method->flags & MF_INTRINSIC) continue;     /* no frame on HotSpot */
         print_frame(out, self, f);
         if (first) {
             first = false;
