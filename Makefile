@@ -98,7 +98,7 @@ test: all test-programs
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(TEST_MODE)" tests/run.sh
 
 test-gcstress: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" \
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" TEST_TIMEOUT=$${TEST_TIMEOUT:-600} \
 	    LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
 
 test-asan:
