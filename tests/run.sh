@@ -339,7 +339,10 @@ run_tool() {
     # that runs the script: a directory of bin/ wrappers stands in for the JDK
     jdk=$t.jdk
     mkdir -p "$jdk/bin"
-    local tool
+    local tool part
+    for part in "$BUILD/jdk/"*; do
+      [ "${part##*/}" = bin ] || ln -s "$(cd "$part" 2>/dev/null && pwd || echo "$part")" "$jdk/${part##*/}"
+    done
     for tool in "$BUILD/jdk/bin/"*; do
       printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$san_lib" "$tool" >"$jdk/bin/${tool##*/}"
       chmod +x "$jdk/bin/${tool##*/}"

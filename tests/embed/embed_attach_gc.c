@@ -59,7 +59,7 @@ static void *worker(void *arg)
     snprintf(buf, sizeof buf, "global-%d", id);
     jobject global = (*env)->NewGlobalRef(env, (*env)->NewStringUTF(env, buf));
     jobject weak = (*env)->NewWeakGlobalRef(env, global);
-    long long sum = 0;
+    unsigned long long sum = 0;     /* wraps around, as the Java side's long does */
     for (int round = 0; round < ROUNDS && !r->error[0]; round++) {
         if ((*env)->PushLocalFrame(env, 16) != 0) {
             snprintf(r->error, sizeof r->error, "PushLocalFrame failed");
@@ -72,7 +72,7 @@ static void *worker(void *arg)
         for (int i = 0; i < 100; i++) tmp[i] = id * 1000 + round + i;
         (*env)->SetIntArrayRegion(env, ints, 0, 100, tmp);
         jboolean gc = id == 0 && round % 8 == 0;
-        sum = sum * 7 + (*env)->CallStaticLongMethod(env, target, churn, seed, 200 + id * 10, gc);
+        sum = sum * 7 + (unsigned long long)(*env)->CallStaticLongMethod(env, target, churn, seed, 200 + id * 10, gc);
         jobjectArray p = (*env)->CallStaticObjectMethod(env, target, pair, seed, ints);
         if ((*env)->ExceptionCheck(env)) {
             (*env)->ExceptionDescribe(env);
@@ -94,7 +94,7 @@ static void *worker(void *arg)
             snprintf(r->error, sizeof r->error, "weak global ref lost its (strongly held) object");
         (*env)->PopLocalFrame(env, NULL);
     }
-    r->checksum = sum;
+    r->checksum = (long long)sum;
     (*env)->DeleteWeakGlobalRef(env, weak);
     (*env)->DeleteGlobalRef(env, global);
     r->detach_rc = (*vm)->DetachCurrentThread(vm);
