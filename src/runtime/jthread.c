@@ -161,11 +161,13 @@ bool jthread_start(Thread *t, Object **jt) {
         return false;
     }
     /* the new record joins the thread list now, still NEW (safe): it is counted by
-     * DestroyJavaVM from this moment, and its java.lang.Thread is a root */
+     * DestroyJavaVM from this moment, and its java.lang.Thread is a root.  Joining may wait
+     * for a collection to end, so the Thread object is stored only once the record is on
+     * the list, where the collector sees it. */
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
-    nt->jthread = *jt;
     thread_list_add(t, nt);
+    nt->jthread = *jt;
     OBJ_FIELD(*jt, jthread_eetop_off, jlong) = (jlong)(intptr_t)nt;
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
     pthread_attr_t attr;
