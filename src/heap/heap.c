@@ -6,13 +6,16 @@
  * directly, collecting when the collector has no room.  A TLAB's unused tail is filled with
  * a filler object when it is retired, so the heap stays walkable object by object.
  *
- * Collections run with the world stopped (runtime/safepoint.c).  The GC-stress mode forces
- * one every N allocations (-XX:GCStressInterval=N); it also turns TLABs off so that every
- * allocation is counted, and it is how missing roots are caught: any object reference the
- * VM forgot to register goes stale at once.
+ * Collections run with the world stopped (runtime/safepoint.c).  An allocation that still
+ * fails after a collection gets a last-ditch one that clears every soft reference, then
+ * OutOfMemoryError.  The GC-stress mode forces one every N allocations
+ * (-XX:GCStressInterval=N); it also turns TLABs off so that every allocation is counted,
+ * and it is how missing roots are caught: any object reference the VM forgot to register
+ * goes stale at once.
  */
 #include "heap/gc.h"
 #include "heap/handles.h"
+#include "heap/refproc.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/mirror.h"
@@ -129,6 +132,12 @@ void *heap_alloc_slow(Thread *t, size_t size) {
         heap_collect(t, GC_ALLOC_FAILURE);
         p = try_alloc(t, size);
     }
+    /* the specification's promise: soft references are all cleared before an
+     * OutOfMemoryError */
+    if (!p) {
+        heap_collect(t, GC_LAST_DITCH);
+        p = try_alloc(t, size);
+    }
     if (!p) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
@@ -198,6 +207,7 @@ void heap_barrier_slow(Object *holder, Object **slot, Object *value) {
 static const char *cause_name(GCCause c) {
     switch (c) {
     case GC_ALLOC_FAILURE: return "Allocation Failure";
+    case GC_LAST_DITCH: return "Last ditch collection";
     case GC_SYSTEM_GC: return "System.gc()";
     case GC_STRESS: return "GC Stress";
     case GC_JVMTI: return "JvmtiEnv ForceGarbageCollection";
@@ -220,7 +230,9 @@ void heap_collect(Thread *t, GCCause cause) {
     size_t before = gc->used();
     thread_foreach(retire_tlab_cb, NULL);
     if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
+    refs_before_gc(cause);
     gc->collect(cause);
+    refs_after_gc();
     size_t after = gc->used();
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
     clock_gettime(CLOCK_MONOTONIC, &t1);
