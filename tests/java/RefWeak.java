@@ -129,13 +129,23 @@ public class RefWeak {
         System.out.println("unreachable references queued: " + (queue.remove(300) != null));
     }
 
+    /** The referent is also held by a field of the reference itself, which is strong. */
+    static Tagged selfHeld() {
+        Payload p = new Payload("self-held referent");
+        return new Tagged(p, queue, "self", p);
+    }
+
     static void subclassFields() throws InterruptedException {
         queue = new ReferenceQueue<Object>();
         Tagged t = new Tagged(new Payload("tagged referent"), queue, "tag", new Payload("extra"));
         names.put(t, "tagged");
+        Tagged self = selfHeld();
+        names.put(self, "self");
         System.gc();
         System.out.println("tagged: referent " + t.get() + ", tag " + t.tag + ", extra " + t.extra
             + ", queued " + take(queue, 1));
+        System.out.println("self-held: referent " + self.get() + ", same as field " + (self.get() == self.extra)
+            + ", queued " + (queue.remove(200) != null));
     }
 
     static Payload[] chain() {
