@@ -124,20 +124,16 @@ static void *try_alloc(Thread *t, size_t size) {
     return chunk;
 }
 
+static void *collect(Thread *t, GCCause cause, size_t alloc_size);
+
 void *heap_alloc_slow(Thread *t, size_t size) {
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
     if (!p) p = try_alloc(t, size);
-    if (!p) {
-        heap_collect(t, GC_ALLOC_FAILURE);
-        p = try_alloc(t, size);
-    }
+    if (!p) p = collect(t, GC_ALLOC_FAILURE, size);
     /* the specification's promise: soft references are all cleared before an
      * OutOfMemoryError */
-    if (!p) {
-        heap_collect(t, GC_LAST_DITCH);
-        p = try_alloc(t, size);
-    }
+    if (!p) p = collect(t, GC_LAST_DITCH, size);
     if (!p) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
@@ -216,14 +212,18 @@ static const char *cause_name(GCCause c) {
     return "?";
 }
 
-void heap_collect(Thread *t, GCCause cause) {
+/* Collects and, for an allocation that failed (alloc_size > 0), allocates before the
+ * other threads resume: otherwise they could take all the space just freed before this
+ * thread runs again, and it would throw OutOfMemoryError with the heap nearly empty. */
+static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
     safepoint_begin(t);
     /* another thread may have collected while we waited: then an allocation failure has
      * likely been resolved already */
     if (cause == GC_ALLOC_FAILURE && __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE) != seen) {
+        void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
         safepoint_end(t);
-        return;
+        return p;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -237,13 +237,17 @@ void heap_collect(Thread *t, GCCause cause) {
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
+    void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
     safepoint_end(t);
     if (heap_opts.verbose) {
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
                cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, ms);
     }
+    return p;
 }
+
+void heap_collect(Thread *t, GCCause cause) { collect(t, cause, 0); }
 
 size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }
