@@ -12,9 +12,16 @@ public class ThreadStartGC {
         int collections;
         Collector(String name) { super(name); }
         @Override public void run() {
+            // (a short pause between collections, or the other threads could wait a long
+            // time for a moment without a safepoint)
             while (!stop) {
                 System.gc();
                 collections++;
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    return;
+                }
             }
         }
     }
