@@ -10,6 +10,10 @@
  *              per-bci reference maps of interp/refmap.c), JNI local/global/weak handles,
  *              VM handles, class mirrors and loaders, resolved constant-pool objects,
  *              the intern table, monitors' objects and each thread's pending exception;
+ *   refproc.c  java.lang.ref: discovers Soft/Weak/Final/PhantomReferences while the
+ *              collector traces (gc_trace_object) and, once the strong trace is complete,
+ *              clears, keeps alive and hands references to the Reference Handler
+ *              (gc_refs_process), through the tracer callbacks the collector supplies;
  *   heap.c     object sizes and reference iteration, TLABs, the safepoint for a collection,
  *              and the heap events of the profiling interface: arena new/delete, object
  *              alloc/free/move, GC start/finish.  A collector reports through gc_event_*
@@ -52,6 +56,39 @@ extern const Collector gc_semispace;
 void gc_visit_roots(SlotVisitor v, void *ctx);
 /* Visits the reference slots inside object o (fields, array elements, mirror statics). */
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx);
+
+/* ---- reference processing (refproc.c) ----
+ *
+ * A tracing collector brackets its trace like this:
+ *
+ *     gc_refs_begin(&tracer);              discovery on
+ *     gc_visit_roots(...);                 the strong trace, scanning each reached object
+ *     ... gc_trace_object(o, v, ctx) ...   with gc_trace_object instead of gc_visit_object
+ *     gc_refs_process();                   soft/weak cleared, final referents kept alive,
+ *                                          phantoms cleared, all queued for Java
+ *     gc_process_weak_roots(...);          JNI weak globals (phantom strength) after it
+ *
+ * The tracer tells the shared code what "reached" means for this collector.  Reference
+ * objects are recorded at the address at which they are scanned and must stay there until
+ * gc_refs_process returns (a copying collector scans them in to-space; a compacting one
+ * processes references before it moves anything). */
+typedef struct GCTracer {
+    /* true if the trace has reached o so far (marked, copied, ...) */
+    bool (*is_live)(Object *o, void *ctx);
+    /* reaches *slot now (marks or copies it) and stores its current address in *slot;
+     * for an object already reached it only updates the slot */
+    SlotVisitor keep_alive;
+    /* completes the trace from everything kept alive since the last drain */
+    void (*drain)(void *ctx);
+    void *ctx;
+} GCTracer;
+
+void gc_refs_begin(const GCTracer *tracer);
+/* Like gc_visit_object, except that while discovery is on the referent of a Reference
+ * whose referent has not been reached is not visited: the reference is discovered. */
+void gc_trace_object(Object *o, SlotVisitor v, void *ctx);
+/* Processes the discovered references; discovery is off from here on. */
+void gc_refs_process(void);
 /* Weak roots (weak JNI globals, ...): `is_live` tells whether the target survived; dead
  * ones are cleared, live ones are passed to `v` to be updated. */
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx);

@@ -6,13 +6,16 @@
  * directly, collecting when the collector has no room.  A TLAB's unused tail is filled with
  * a filler object when it is retired, so the heap stays walkable object by object.
  *
- * Collections run with the world stopped (runtime/safepoint.c).  The GC-stress mode forces
- * one every N allocations (-XX:GCStressInterval=N); it also turns TLABs off so that every
- * allocation is counted, and it is how missing roots are caught: any object reference the
- * VM forgot to register goes stale at once.
+ * Collections run with the world stopped (runtime/safepoint.c).  An allocation that still
+ * fails after a collection gets a last-ditch one that clears every soft reference, then
+ * OutOfMemoryError.  The GC-stress mode forces one every N allocations
+ * (-XX:GCStressInterval=N); it also turns TLABs off so that every allocation is counted,
+ * and it is how missing roots are caught: any object reference the VM forgot to register
+ * goes stale at once.
  */
 #include "heap/gc.h"
 #include "heap/handles.h"
+#include "heap/refproc.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/mirror.h"
@@ -121,14 +124,16 @@ static void *try_alloc(Thread *t, size_t size) {
     return chunk;
 }
 
+static void *collect(Thread *t, GCCause cause, size_t alloc_size);
+
 void *heap_alloc_slow(Thread *t, size_t size) {
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
     if (!p) p = try_alloc(t, size);
-    if (!p) {
-        heap_collect(t, GC_ALLOC_FAILURE);
-        p = try_alloc(t, size);
-    }
+    if (!p) p = collect(t, GC_ALLOC_FAILURE, size);
+    /* the specification's promise: soft references are all cleared before an
+     * OutOfMemoryError */
+    if (!p) p = collect(t, GC_LAST_DITCH, size);
     if (!p) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
@@ -198,6 +203,7 @@ void heap_barrier_slow(Object *holder, Object **slot, Object *value) {
 static const char *cause_name(GCCause c) {
     switch (c) {
     case GC_ALLOC_FAILURE: return "Allocation Failure";
+    case GC_LAST_DITCH: return "Last ditch collection";
     case GC_SYSTEM_GC: return "System.gc()";
     case GC_STRESS: return "GC Stress";
     case GC_JVMTI: return "JvmtiEnv ForceGarbageCollection";
@@ -206,32 +212,42 @@ static const char *cause_name(GCCause c) {
     return "?";
 }
 
-void heap_collect(Thread *t, GCCause cause) {
+/* Collects and, for an allocation that failed (alloc_size > 0), allocates before the
+ * other threads resume: otherwise they could take all the space just freed before this
+ * thread runs again, and it would throw OutOfMemoryError with the heap nearly empty. */
+static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
     safepoint_begin(t);
     /* another thread may have collected while we waited: then an allocation failure has
      * likely been resolved already */
     if (cause == GC_ALLOC_FAILURE && __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE) != seen) {
+        void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
         safepoint_end(t);
-        return;
+        return p;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     size_t before = gc->used();
     thread_foreach(retire_tlab_cb, NULL);
     if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
+    refs_before_gc(cause);
     gc->collect(cause);
+    refs_after_gc();
     size_t after = gc->used();
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
+    void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
     safepoint_end(t);
     if (heap_opts.verbose) {
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
                cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, ms);
     }
+    return p;
 }
+
+void heap_collect(Thread *t, GCCause cause) { collect(t, cause, 0); }
 
 size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }

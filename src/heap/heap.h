@@ -19,6 +19,7 @@
 
 typedef enum GCCause {
     GC_ALLOC_FAILURE,       /* allocation did not fit */
+    GC_LAST_DITCH,          /* allocation still did not fit: clear all soft references */
     GC_SYSTEM_GC,           /* System.gc() / Runtime.gc() */
     GC_STRESS,              /* forced by the GC-stress mode */
     GC_JVMTI,               /* ForceGarbageCollection */
@@ -31,6 +32,8 @@ typedef struct HeapOptions {
     const char *collector;  /* -XX:LoupeGC=semispace|... */
     long stress_interval;   /* -XX:GCStressInterval=N: collect every N-th allocation (0 = off) */
     bool verbose;           /* -verbose:gc */
+    long soft_lru_ms_per_mb;/* -XX:SoftRefLRUPolicyMSPerMB=N: a soft reference unused for N ms
+                             * per free megabyte is cleared (refproc.c) */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);

@@ -11,8 +11,9 @@
  *     objects and recorded resolution errors;
  *   - per loader: the loader object, unnamed module, package modules;
  *   - the string intern table.
- * Weak roots (weak global references) and monitors' back pointers are processed after
- * marking/copying through gc_process_weak_roots and mon_sweep.
+ * Weak roots (weak global references, which have phantom strength) and monitors' back
+ * pointers are processed after marking/copying and reference processing (refproc.c),
+ * through gc_process_weak_roots and mon_sweep.
  */
 #include "heap/gc.h"
 #include "heap/handles.h"

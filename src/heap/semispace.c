@@ -8,6 +8,10 @@
  * object's mark word, then swaps the spaces.  Survivors above half the capacity grow it
  * (up to the maximum); the old space is poisoned in stress mode so stale pointers fail fast.
  *
+ * References (refproc.c): the scan discovers them; once it is complete, referents that must
+ * survive (finalizable objects) are copied and the scan simply resumes from where it
+ * stopped, which is the tracer's drain.
+ *
  * In the patent's terms each space is an arena (ids 1 and 2); a collection moves every
  * surviving object from one arena to the other and frees the rest implicitly.
  */
@@ -90,6 +94,21 @@ static bool survived(Object *o, void *ctx) {
     return !in_from(o) || mark_is_forwarded(o->mark);
 }
 
+/* Cheney's scan: every object between `scan` and the allocation point of to-space has been
+ * copied but not yet scanned. */
+static char *scan;
+
+static void drain(void *ctx) {
+    UNUSED(ctx);
+    while (scan < to_free) {
+        Object *o = (Object *)scan;
+        gc_trace_object(o, evacuate, NULL);
+        scan += heap_object_size(o);
+    }
+}
+
+static const GCTracer tracer = { survived, evacuate, drain, NULL };
+
 static void ss_collect(GCCause cause) {
     UNUSED(cause);
     int to = 1 - cur;
@@ -99,12 +118,11 @@ static void ss_collect(GCCause cause) {
     to_free = to_start;
     if (poison) mprotect(to_start, capacity, PROT_READ | PROT_WRITE);
 
+    gc_refs_begin(&tracer);
     gc_visit_roots(evacuate, NULL);
-    for (char *scan = to_start; scan < to_free;) {
-        Object *o = (Object *)scan;
-        gc_visit_object(o, evacuate, NULL);
-        scan += heap_object_size(o);
-    }
+    scan = to_start;
+    drain(NULL);
+    gc_refs_process();
     gc_process_weak_roots(survived, evacuate, NULL);
     mon_sweep(survived, evacuate, NULL);
     if (GC_EVENT_ON(GCE_OBJECT_FREE)) {

@@ -32,6 +32,7 @@
 #include "native/natives.h"
 #include "runtime/exception.h"
 #include "runtime/monitor.h"
+#include "runtime/finalizer.h"
 #include "runtime/vm.h"
 #include <math.h>
 
@@ -595,6 +596,13 @@ invoke:
 L_ireturn: L_freturn: L_areturn: ret = sp[-1]; rslots = 1; goto do_return;
 L_lreturn: L_dreturn: ret = sp[-2]; rslots = 2; goto do_return;
 L_return: rslots = 0; goto do_return;
+L_return_register_finalizer:
+    rslots = 0;
+    if (unlikely(locals[0].l->klass->flags & CF_HAS_FINALIZER)) {
+        SAVE();
+        if (!fin_register(t, &locals[0].l)) THROW();
+    }
+    goto do_return;
 do_return: {
     if (unlikely(frame->lock != NULL)) {
         SAVE();

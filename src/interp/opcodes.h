@@ -277,7 +277,8 @@
     QOP(linktostatic_q,     invokestatic)   /* MethodHandle.linkToStatic/Special; u16 = argument slots */ \
     QOP(linktovirtual_q,    invokestatic)   /* MethodHandle.linkToVirtual */ \
     QOP(linktointerface_q,  invokestatic)   /* MethodHandle.linkToInterface */ \
-    QOP(rethrow_q,          invokedynamic)  /* x.p = Object ** of the recorded linkage error */
+    QOP(rethrow_q,          invokedynamic)  /* x.p = Object ** of the recorded linkage error */ \
+    QOP(return_register_finalizer, return)  /* Object.<init>'s return: registers finalizable objects */
 
 enum {
 #define OP_ENUM(name, code, len, pops, pushes) OP_##name = code,

@@ -219,6 +219,12 @@ static bool decode(Decoder *d, uint32_t bci, Insn *in) {
             d->error = "breakpoint opcode in class file";
             return false;
         }
+        /* the return of Object.<init> is where finalizable objects are registered
+         * (runtime/finalizer.c) */
+        if (op == OP_return && d->m->name == sym_init && d->m->holder == VMC(Object)) {
+            set(in, OP_return_register_finalizer, 0, 0);
+            return true;
+        }
         set(in, op, 0, 0);
         return true;
     }

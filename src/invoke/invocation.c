@@ -301,7 +301,7 @@ static jint JNICALL vm_DestroyJavaVM(JavaVM *vm) {
     thread_enter_vm(t);
     /* wait until this is the last non-daemon thread */
     for (;;) {
-        int n = thread_count_nondaemon();
+        int n = thread_count_nondaemon(t);
         if (n <= 1) break;
         int old = thread_block_begin(t);
         pthread_mutex_lock(&vm_lock);

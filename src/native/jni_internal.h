@@ -3,7 +3,10 @@
  *
  * Every JNI function starts with JNI_ENTER, which moves a thread coming from native code
  * into VM state (waiting out a running collection first), and leaves through JNI_RETURN.
- * Called from VM code, which is already in VM state, both are no-ops.
+ * Called from VM code, which is already in VM state, both are no-ops.  JNI_RETURN computes
+ * its value before it leaves: once back in native state the thread may run alongside a
+ * collection, so the value (typically a new local handle, often to a new object) must be
+ * complete by then.
  */
 #ifndef LOUPE_JNI_INTERNAL_H
 #define LOUPE_JNI_INTERNAL_H
@@ -19,7 +22,6 @@
     Thread *t = thread_from_env(env); \
     int jni_state_ = thread_enter_vm(t)
 #define JNI_LEAVE() thread_leave_vm(t, jni_state_)
-/* The value is computed before leaving VM state: it may allocate or read the heap. */
 #define JNI_RETURN(v) do { __typeof__(v) jni_rv_ = (v); JNI_LEAVE(); return jni_rv_; } while (0)
 #define JNI_RETURN_VOID() do { JNI_LEAVE(); return; } while (0)
 

@@ -12,6 +12,7 @@
 #include "heap/heap.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
+#include "runtime/finalizer.h"
 #include "runtime/vm.h"
 #include <stdio.h>
 #include <time.h>
@@ -179,6 +180,15 @@ static bool clone_object(Thread *t, Object **h, Slot *ret) {
     }
     Object *o = heap_clone(t, h);
     if (!o) return false;
+    /* a copy of a finalizable object is finalizable too (no constructor runs for it) */
+    if (unlikely(c->flags & CF_HAS_FINALIZER)) {
+        HandleMark hm = hnd_mark(t);
+        Object **copy = hnd_new(t, o);
+        bool ok = fin_register(t, copy);
+        o = *copy;
+        hnd_release(t, hm);
+        if (!ok) return false;
+    }
     ret->l = o;
     return true;
 }

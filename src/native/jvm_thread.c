@@ -2,14 +2,15 @@
  * jvm_thread.c — the JVM_* functions behind java.lang.Thread, java.lang.ref.Reference and
  * the access-control stack queries.
  *
- * Reference processing: until the collector discovers references (a later step), the
- * pending list is always empty, so the Reference Handler thread blocks for good in
- * JVM_WaitForReferencePendingList — a real wait on a condition, never a spin.
+ * Reference processing: the collector fills the pending list (heap/refproc.c); the
+ * Reference Handler thread waits for it in JVM_WaitForReferencePendingList, a real wait on
+ * a condition in a safe state, and takes it with JVM_GetAndClearReferencePendingList.
  */
 #include "native/jni_internal.h"
 #include "native/natives.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
+#include "heap/refproc.h"
 #include "runtime/jthread.h"
 #include "classfile/loader.h"
 #include "interp/frame.h"
@@ -104,56 +105,27 @@ JNIEXPORT jobject JNICALL JVM_GetInheritedAccessControlContext(JNIEnv *env, jcla
     JNI_RETURN(hnd_local(t, OBJ_FIELD(t->jthread, jthread_inherited_acc_off, Object *)));
 }
 
-/* ---- references ---- */
-
-static uint32_t referent_off;
-static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t pending_cond = PTHREAD_COND_INITIALIZER;
-Object *ref_pending_list;
-
-static uint32_t referent(void) {
-    if (!referent_off) {
-        Field *f = class_find_declared_field(VMC(Reference), sym_intern_cstr("referent"), sym_intern_cstr("Ljava/lang/Object;"));
-        if (!f) vm_fatal("Reference.referent missing");
-        referent_off = f->offset;
-    }
-    return referent_off;
-}
+/* ---- references (the pending list lives in heap/refproc.c) ---- */
 
 JNIEXPORT void JNICALL JVM_WaitForReferencePendingList(JNIEnv *env) {
     JNI_ENTER(env);
-    int old = thread_block_begin(t);
-    pthread_mutex_lock(&pending_lock);
-    while (!ref_pending_list) pthread_cond_wait(&pending_cond, &pending_lock);
-    pthread_mutex_unlock(&pending_lock);
-    thread_block_end(t, old);
+    refs_wait_pending(t);
     JNI_RETURN_VOID();
-}
-
-/* Called by a collector after it has put references on the pending list. */
-void ref_pending_signal(void) {
-    pthread_mutex_lock(&pending_lock);
-    pthread_cond_broadcast(&pending_cond);
-    pthread_mutex_unlock(&pending_lock);
 }
 
 JNIEXPORT jboolean JNICALL JVM_HasReferencePendingList(JNIEnv *env) {
     UNUSED(env);
-    return ref_pending_list != NULL;
+    return refs_has_pending();
 }
 
 JNIEXPORT jobject JNICALL JVM_GetAndClearReferencePendingList(JNIEnv *env) {
     JNI_ENTER(env);
-    pthread_mutex_lock(&pending_lock);
-    Object *l = ref_pending_list;
-    ref_pending_list = NULL;
-    pthread_mutex_unlock(&pending_lock);
-    JNI_RETURN(hnd_local(t, l));
+    JNI_RETURN(hnd_local(t, refs_take_pending(t)));
 }
 
 JNIEXPORT jboolean JNICALL JVM_ReferenceRefersTo(JNIEnv *env, jobject ref, jobject o) {
     JNI_ENTER(env);
-    JNI_RETURN(OBJ_FIELD(hnd_get(ref), referent(), Object *) == hnd_get(o));
+    JNI_RETURN(OBJ_FIELD(hnd_get(ref), refs_referent_off, Object *) == hnd_get(o));
 }
 
 JNIEXPORT jboolean JNICALL JVM_PhantomReferenceRefersTo(JNIEnv *env, jobject ref, jobject o) {
@@ -162,13 +134,21 @@ JNIEXPORT jboolean JNICALL JVM_PhantomReferenceRefersTo(JNIEnv *env, jobject ref
 
 JNIEXPORT void JNICALL JVM_ReferenceClear(JNIEnv *env, jobject ref) {
     JNI_ENTER(env);
-    OBJ_FIELD(hnd_get(ref), referent(), Object *) = NULL;
+    Object *r = hnd_get(ref);
+    HEAP_SET_FIELD(r, refs_referent_off, NULL);
     JNI_RETURN_VOID();
 }
 
 static bool refers_to_fast(Thread *t, Slot *a, Slot *ret) {
     UNUSED(t);
-    ret->i = OBJ_FIELD(a[0].l, referent(), Object *) == a[1].l;
+    ret->i = OBJ_FIELD(a[0].l, refs_referent_off, Object *) == a[1].l;
+    return true;
+}
+
+static bool clear_fast(Thread *t, Slot *a, Slot *ret) {
+    UNUSED(t);
+    UNUSED(ret);
+    HEAP_SET_FIELD(a[0].l, refs_referent_off, NULL);
     return true;
 }
 
@@ -177,6 +157,7 @@ const VMNative vm_natives_thread[] = {
     { "java/lang/Thread", "sleep", "(J)V", (void *)JVM_Sleep, sleep_fast },
     { "java/lang/ref/Reference", "refersTo0", "(Ljava/lang/Object;)Z", NULL, refers_to_fast },
     { "java/lang/ref/PhantomReference", "refersTo0", "(Ljava/lang/Object;)Z", NULL, refers_to_fast },
+    { "java/lang/ref/Reference", "clear0", "()V", (void *)JVM_ReferenceClear, clear_fast },
     { NULL, NULL, NULL, NULL, NULL },
 };
 

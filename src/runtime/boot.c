@@ -27,6 +27,7 @@
 #include "classfile/loader.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
+#include "heap/refproc.h"
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "native/natives.h"
@@ -153,7 +154,7 @@ static bool load_core_classes(Thread *t) {
         interp_prim_array[bt] = ld_array_of(t, vm_primitive[bt]);
         if (!interp_prim_array[bt]) return false;
     }
-    return jstr_init(t) && jthread_init(t);
+    return jstr_init(t) && jthread_init(t) && refs_init(t);
 }
 
 static bool make_thread_groups(Thread *t) {
@@ -239,8 +240,6 @@ static void register_roots(void) {
     gc_register_root(&vm_system_loader);
     gc_register_root(&vm_main_group);
     gc_register_root(&vm_system_group);
-    extern Object *ref_pending_list;
-    gc_register_root(&ref_pending_list);
 }
 
 jint vm_boot(Thread *t) {

@@ -164,12 +164,12 @@ bool jthread_start(Thread *t, Object **jt) {
         return false;
     }
     /* the new record joins the thread list now, still NEW (safe): it is counted by
-     * DestroyJavaVM from this moment, and its java.lang.Thread is a root */
+     * DestroyJavaVM from this moment, and its java.lang.Thread is a root.  Joining may wait
+     * for a collection to end, so the Thread object is stored only once the record is on
+     * the list, where the collector sees it. */
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
     thread_list_add(t, nt);
-    /* only now: joining the list may wait out a collection, which would not have
-     * updated a reference held by a record outside the list */
     nt->jthread = *jt;
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;

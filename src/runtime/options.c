@@ -86,6 +86,7 @@ typedef struct Flag {
 
 static const Flag FLAGS[] = {
     { "GCStressInterval", F_LONG, &vm_opts.heap.stress_interval },
+    { "SoftRefLRUPolicyMSPerMB", F_LONG, &vm_opts.heap.soft_lru_ms_per_mb },
     { "LoupeGC", F_STRING, &vm_opts.heap.collector },
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
     { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
@@ -409,6 +410,7 @@ static void set_defaults(void) {
     size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
     vm_opts.heap.max = phys / 4;
     vm_opts.heap.initial = 0;
+    vm_opts.heap.soft_lru_ms_per_mb = 1000;
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
 }

@@ -140,11 +140,15 @@ void thread_foreach(void (*fn)(Thread *t, void *ctx), void *ctx) {
     for (Thread *t = thread_list; t; t = t->next) fn(t, ctx);
 }
 
-int thread_count_nondaemon(void) {
+/* `self` waits for the lock in a safe state: a collection holds it while it waits for every
+ * thread to stop. */
+int thread_count_nondaemon(Thread *self) {
     int n = 0;
+    int old = thread_block_begin(self);
     pthread_mutex_lock(&thread_list_lock);
     for (Thread *t = thread_list; t; t = t->next)
         if (!t->daemon) n++;
     pthread_mutex_unlock(&thread_list_lock);
+    thread_block_end(self, old);
     return n;
 }

@@ -175,7 +175,7 @@ void thread_list_add(Thread *self, Thread *t);
 void thread_list_remove(Thread *self, Thread *t);
 extern pthread_mutex_t thread_list_lock;
 extern Thread *thread_list;                         /* all live Threads */
-int thread_count_nondaemon(void);
+int thread_count_nondaemon(Thread *self);
 void thread_set_java_status(Thread *t, int status); /* java.lang.Thread.threadStatus */
 Thread *thread_from_jthread(Object *jthread);       /* via Thread.eetop */
 Thread *thread_by_tid(unsigned tid);                /* thin-lock owner lookup */
