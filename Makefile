@@ -107,7 +107,7 @@ test-asan:
 # ThreadSanitizer over the whole suite (build/tsan); see tests/tsan.supp for what it
 # leaves out and src/interp/interp.c for why the interpreter loop is not instrumented.
 test-tsan:
-	@$(MAKE) --no-print-directory SAN=thread test
+	@$(MAKE) --no-print-directory SAN=thread TEST_MODE="$(CHECK_TEST_MODE)" test
 
 fuzz: deps
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/fuzz/run.sh

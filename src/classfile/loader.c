@@ -732,16 +732,16 @@ Class *ld_array_of(Thread *t, Class *comp) {
     a = comp->array_class;
     if (!a) {
         a = make_array_class(t, comp);
+        /* as for other classes: on the class list (a root) first, visible to other threads
+         * only once it has its mirror (before the module system, mirrors come later) */
+        if (a) publish(a);
+        if (a && VMC(Class) && class_state(VMC(Class)) >= CS_LINKED && !mirror_create(t, a)) a = NULL;
         if (a) {
-            publish(a);
             ld_record(a->ld, a->name, a);
             __atomic_store_n(&comp->array_class, a, __ATOMIC_RELEASE);
         }
     }
     pthread_mutex_unlock(&array_lock);
-    if (a && !a->mirror && VMC(Class) && VMC(Class)->state >= CS_LINKED) {
-        if (!mirror_create(t, a)) return NULL;
-    }
     return a;
 }
 

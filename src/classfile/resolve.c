@@ -33,7 +33,8 @@ bool class_same_package(const Class *a, const Class *b) {
 }
 
 Class *class_nest_host(Thread *t, Class *c) {
-    if (c->nest_host) return c->nest_host;
+    Class *known = __atomic_load_n(&c->nest_host, __ATOMIC_ACQUIRE);
+    if (known) return known;
     Class *host = c;
     if (c->nest_host_index && !class_is_array(c)) {
         Symbol *hn = cp_class_name(&c->cp, c->nest_host_index);
@@ -49,7 +50,7 @@ Class *class_nest_host(Thread *t, Class *c) {
                 }
         }
     }
-    c->nest_host = host;
+    __atomic_store_n(&c->nest_host, host, __ATOMIC_RELEASE);   /* racing threads find the same */
     return host;
 }
 

@@ -66,7 +66,7 @@ static bool init_offsets(Thread *t) {
     Class *mh = vmc_get(t, VMC_MethodHandle);
     Class *lf = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/LambdaForm"));
     if (!mh || !lf || !link_class(t, lf) || !mhn_init_offsets(t)) return false;
-    cs_mh_form_off = class_find_declared_field(mh, sym_intern_cstr("form"), sym_intern_cstr("Ljava/lang/invoke/LambdaForm;"))->offset;
+    __atomic_store_n(&cs_mh_form_off, class_find_declared_field(mh, sym_intern_cstr("form"), sym_intern_cstr("Ljava/lang/invoke/LambdaForm;"))->offset, __ATOMIC_RELAXED);
     __atomic_store_n(&cs_lf_vmentry_off, class_find_declared_field(lf, sym_intern_cstr("vmentry"), sym_intern_cstr("Ljava/lang/invoke/MemberName;"))->offset, __ATOMIC_RELEASE);
     return true;
 }

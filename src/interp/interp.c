@@ -640,12 +640,13 @@ L_new: L_anewarray: L_checkcast: L_instanceof: L_multianewarray:
     }
 L_new_q: {
     k = pc->x.p;
-    o = heap_tlab_alloc(t, k->instance_size);
+    size_t size = k->instance_size;
+    o = heap_tlab_alloc(t, size);
     if (likely(o != NULL)) {
         o->klass = k;
     } else {
         SAVE();
-        o = heap_alloc_object(t, k);
+        o = heap_alloc_sized(t, k, size);
         if (!o) THROW();
     }
     sp->l = o;
