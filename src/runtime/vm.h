@@ -149,6 +149,7 @@ extern char *vm_libjvm_dir;         /* directory of this libjvm.so */
 extern volatile int vm_phase;       /* VM_PHASE_*: how far start-up got */
 extern JavaVM vm_javavm;            /* the one JavaVM */
 extern uint64_t vm_start_nanos;
+extern jlong vm_init_done_millis;   /* wall clock (ms since the epoch) when start-up ended */
 
 enum {
     VM_PHASE_NONE = 0,
