@@ -210,7 +210,7 @@ bool jthread_start(Thread *t, Object **jt) {
     thread_list_add(t, nt);
     /* only now: joining the list may wait out a collection, which would not have
      * updated a reference held by a record outside the list */
-    nt->jthread = *jt;
+    __atomic_store_n(&nt->jthread, *jt, __ATOMIC_RELEASE);     /* others may look it up (JVM_GetAllThreads) */
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
     count_start(nt);
