@@ -248,6 +248,7 @@ static void record_collection(GCCause cause, int64_t start, int64_t end, const H
     last_gc.index = stat_collections;
     last_gc.start_ns = start;
     last_gc.end_ns = end;
+    last_gc.reason = cause;
     last_gc.cause = cause_name(cause);
     for (int i = 0; i < gc->npools && i < HEAP_MAX_POOLS; i++) {
         last_gc.before[i] = before[i];

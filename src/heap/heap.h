@@ -76,7 +76,8 @@ typedef struct HeapUsage {
 typedef struct HeapGCRecord {
     uint64_t index;                 /* 1 for the first collection (since the last reset) */
     int64_t start_ns, end_ns;       /* CLOCK_MONOTONIC */
-    const char *cause;              /* "System.gc()", "Allocation Failure", ... */
+    GCCause reason;
+    const char *cause;              /* its name: "System.gc()", "Allocation Failure", ... */
     HeapUsage before[HEAP_MAX_POOLS], after[HEAP_MAX_POOLS];
 } HeapGCRecord;
 

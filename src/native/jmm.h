@@ -11,13 +11,15 @@
  *
  * The implementation is split by area (prefix jmm_): native/jvm_management.c (the table,
  * version, attributes, flags, diagnostic commands), native/jmm_threads.c (ThreadInfo,
- * thread dumps, deadlocks, CPU times, allocated bytes) and native/jmm_memory.c (memory
- * pools and managers, usage, collector statistics, thresholds).
+ * thread dumps, deadlocks, CPU times, allocated bytes), native/jmm_memory.c (memory
+ * pools and managers, usage, collector statistics, thresholds) and native/jmm_notify.c
+ * (the thread that delivers notifications).
  */
 #ifndef LOUPE_JMM_H
 #define LOUPE_JMM_H
 
 #include "loupe.h"
+#include "heap/heap.h"
 
 /* Versions: 0x2MMMmmuu (major, minor, micro).  JDK 17's libraries ask for 3.0 exactly. */
 enum {
@@ -291,5 +293,17 @@ jlong jmm_gc_attribute(Thread *t, Object **mgr, JmmLongAttribute att);
 /* JMM_STAT_PEAK_POOL_USAGE and JMM_STAT_GC_STAT; false if obj is not a pool/collector. */
 bool jmm_reset_pool_peak(Thread *t, Object **pool);
 bool jmm_reset_gc_stat(Thread *t, Object **mgr);
+/* Notifications, prepared on the collecting thread after a collection (VM state, no Java
+ * code) and delivered by the Notification Thread. */
+bool jmm_gc_notifications_enabled(void);
+bool jmm_sensors_after_gc(const HeapGCRecord *r);   /* true if sensors now have work */
+void jmm_sensors_process(Thread *t);
+void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when);
+
+/* native/jmm_notify.c */
+/* Starts the Notification Thread and hooks it to the end of collections (once). */
+void jmm_notify_start(void);
+/* Tells the Notification Thread that sensors have work. */
+void jmm_notify_wake(void);
 
 #endif

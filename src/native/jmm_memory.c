@@ -17,9 +17,18 @@
  * a global reference; a native called on such an object finds its pool or manager by
  * identity.  Two threads may race to make one: the first to publish wins.
  *
- * Usage thresholds and sensors (low-memory detection) are not supported: every pool is
- * made with thresholds -1, so MemoryPoolMXBean says so and never calls the VM about them.
- * Collection notifications can be switched on but are not sent yet.
+ * Low-memory detection: the heap pools support collection-usage thresholds (their use
+ * right after a collection, which is what says whether live data outgrows the heap), with
+ * HotSpot's counting: after every collection a pool at or over its high threshold gets
+ * one more pending "trigger" for its sensor, a pool back under its low threshold a
+ * pending "clear"; the Notification Thread (jmm_notify.c) then calls the pool's
+ * sun.management.Sensor, which counts and tells MemoryMXBean's listeners.  Plain usage
+ * thresholds are not supported (the allocation space fills up and empties on every
+ * cycle, as HotSpot's eden does), nor any threshold on the metadata pool.
+ *
+ * Collection notifications (GarbageCollectorExtImpl listeners) are sent by the same
+ * thread: a GcInfo built like GetLastGCStat's, announced as "end of major GC" (every
+ * Loupe collection is a full one) with the collection's cause.
  */
 #include "native/jni_internal.h"
 #include "native/jmm.h"
@@ -36,6 +45,12 @@ typedef struct Pool {
     const char *name;
     int heap_index;                 /* the collector's pool number; -1 for metadata */
     jobject obj;                    /* its MemoryPoolMXBean (global), once made */
+    /* collection-usage threshold (heap pools), under sensor_lock */
+    jlong gc_high, gc_low;          /* 0: off */
+    jobject gc_sensor;              /* the sun.management.Sensor Java gave (global) */
+    int pending_trigger, pending_clear;
+    bool sensor_on;
+    HeapUsage trigger_usage;        /* the usage that last crossed the high threshold */
 } Pool;
 
 enum { MGR_GC, MGR_METADATA, NMANAGERS };
@@ -50,14 +65,15 @@ static pthread_mutex_t objs_lock = PTHREAD_MUTEX_INITIALIZER;   /* publication o
 static Pool pools[MAX_POOLS];
 static int npools;
 static Manager managers[NMANAGERS];
+static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t metadata_peak;
 static volatile bool gc_notifications;
 
 static void setup(void) {
     int n = heap_pool_count();
-    for (int i = 0; i < n; i++) pools[npools++] = (Pool){ heap_pool_name(i), i, NULL };
-    pools[npools++] = (Pool){ "Class Metadata", -1, NULL };
+    for (int i = 0; i < n; i++) pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i };
+    pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1 };
     managers[MGR_GC] = (Manager){ heap_manager_name(), NULL };
     managers[MGR_METADATA] = (Manager){ "Metadata Manager", NULL };
 }
@@ -150,8 +166,8 @@ static Object *pool_object(Thread *t, Pool *p) {
     Slot a[6];
     a[0].l = name;
     a[1].i = p->heap_index >= 0;
-    a[2].j = -1;                    /* usage threshold: not supported */
-    a[4].j = -1;                    /* collection usage threshold: not supported */
+    a[2].j = -1;                                    /* usage threshold: not supported */
+    a[4].j = p->heap_index >= 0 ? 0 : -1;           /* collection usage threshold: off */
     o = call_factory(t, helper, "createMemoryPool", "(Ljava/lang/String;ZJJ)Ljava/lang/management/MemoryPoolMXBean;", a);
     return o ? publish(&p->obj, o) : NULL;
 }
@@ -307,27 +323,118 @@ bool jmm_reset_pool_peak(Thread *t, Object **pool) {
     return true;
 }
 
-/* ---- thresholds: not supported ---- */
+/* ---- thresholds and sensors ---- */
 
 void JNICALL jmm_SetPoolSensor(JNIEnv *env, jobject pool, JmmThresholdType type, jobject sensor) {
-    UNUSED(type);
     JNI_ENTER(env);
+    ensure_setup();
     if (!hnd_get(pool) || !hnd_get(sensor)) {
         exc_npe(t);
         JNI_RETURN_VOID();
     }
     Class *sc = jmm_class(t, "sun/management/Sensor");
-    if (sc && !class_is_assignable(hnd_get(sensor)->klass, sc))
+    if (!sc) JNI_RETURN_VOID();
+    if (!class_is_assignable(hnd_get(sensor)->klass, sc)) {
         exc_throw(t, VMC_IllegalArgumentException, "Sensor is not an instance of sun.management.Sensor class");
+        JNI_RETURN_VOID();
+    }
+    Pool *p = pool_of(hnd_get(pool));
+    bool collection = type == JMM_COLLECTION_USAGE_THRESHOLD_HIGH || type == JMM_COLLECTION_USAGE_THRESHOLD_LOW;
+    if (!p || p->heap_index < 0 || !collection) JNI_RETURN_VOID();     /* nothing to watch */
+    jobject g = hnd_new_global(hnd_get(sensor));
+    pthread_mutex_lock(&sensor_lock);
+    jobject old = p->gc_sensor;
+    p->gc_sensor = g;
+    pthread_mutex_unlock(&sensor_lock);
+    if (old) hnd_delete_global(old);
+    jmm_notify_start();
     JNI_RETURN_VOID();
 }
 
+/* Sets a threshold and returns the previous one; -1 for a threshold the pool lacks. */
 jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType type, jlong threshold) {
-    UNUSED(pool);
-    UNUSED(type);
     JNI_ENTER(env);
-    if (threshold < 0) exc_throw(t, VMC_IllegalArgumentException, "Invalid threshold value");
-    JNI_RETURN(-1);
+    if (threshold < 0) {
+        exc_throw(t, VMC_IllegalArgumentException, "Invalid threshold value");
+        JNI_RETURN(-1);
+    }
+    Pool *p = pool_arg(t, pool);
+    if (!p || p->heap_index < 0) JNI_RETURN(-1);
+    jlong *slot;
+    switch (type) {
+    case JMM_COLLECTION_USAGE_THRESHOLD_HIGH: slot = &p->gc_high; break;
+    case JMM_COLLECTION_USAGE_THRESHOLD_LOW: slot = &p->gc_low; break;
+    default: JNI_RETURN(-1);
+    }
+    pthread_mutex_lock(&sensor_lock);
+    jlong prev = *slot;
+    *slot = threshold;                  /* in force from the next collection */
+    pthread_mutex_unlock(&sensor_lock);
+    JNI_RETURN(prev);
+}
+
+bool jmm_sensors_after_gc(const HeapGCRecord *r) {
+    ensure_setup();
+    bool work = false;
+    pthread_mutex_lock(&sensor_lock);
+    for (int i = 0; i < npools; i++) {
+        Pool *p = &pools[i];
+        if (p->heap_index < 0 || !p->gc_sensor || p->gc_high <= 0) continue;
+        HeapUsage u = r->after[p->heap_index];
+        if (u.used >= p->gc_high) {
+            p->pending_trigger++;
+            p->trigger_usage = u;
+            p->pending_clear = 0;
+        } else if (p->gc_low > 0 && u.used < p->gc_low && (p->sensor_on || p->pending_trigger > 0)) {
+            p->pending_clear++;
+        }
+        work |= p->pending_trigger > 0 || p->pending_clear > 0;
+    }
+    pthread_mutex_unlock(&sensor_lock);
+    return work;
+}
+
+static void call_sensor(Thread *t, Object **sensor, const char *name, const char *sig, Slot *args) {
+    Class *sc = jmm_class(t, "sun/management/Sensor");
+    Method *m = sc ? class_find_declared_method(sc, sym_intern_cstr(name), sym_intern_cstr(sig)) : NULL;
+    if (!m) return;
+    args[0].l = *sensor;
+    interp_call_virtual(t, m, args, NULL);
+}
+
+/* Delivers one pool's pending requests: a clear wins over triggers, as on HotSpot. */
+static void process_pool(Thread *t, Pool *p) {
+    pthread_mutex_lock(&sensor_lock);
+    int count = p->pending_trigger;
+    bool clear = p->pending_clear > 0;
+    HeapUsage u = p->trigger_usage;
+    Object **sensor = hnd_new(t, p->gc_sensor ? hnd_get(p->gc_sensor) : NULL);
+    if (clear) {
+        p->sensor_on = false;
+        p->pending_clear = 0;
+        p->pending_trigger -= count;
+    }
+    pthread_mutex_unlock(&sensor_lock);
+    if (!clear && count == 0) return;
+    if (*sensor && clear) {
+        Slot a[2] = { { .l = NULL }, { .i = count } };
+        call_sensor(t, sensor, "clear", "(I)V", a);
+    } else if (*sensor) {
+        Object **usage = hnd_new(t, usage_object(t, u));
+        Slot a[3] = { { .l = NULL }, { .i = count }, { .l = *usage } };
+        if (*usage) call_sensor(t, sensor, "trigger", "(ILjava/lang/management/MemoryUsage;)V", a);
+    }
+    exc_take(t);
+    if (clear) return;
+    pthread_mutex_lock(&sensor_lock);
+    p->sensor_on = true;
+    p->pending_trigger -= count;
+    pthread_mutex_unlock(&sensor_lock);
+}
+
+void jmm_sensors_process(Thread *t) {
+    ensure_setup();
+    for (int i = 0; i < npools; i++) process_pool(t, &pools[i]);
 }
 
 /* ---- the collector ---- */
@@ -399,10 +506,23 @@ static bool check_usage_array(Thread *t, Object *a) {
     return !exc_pending(t);
 }
 
-static void store_usage(Thread *t, jobjectArray arr, int i, HeapUsage u) {
-    Object *o = usage_object(t, u);
-    if (o) heap_store_ref(hnd_get(arr), &ARRAY_ELEMS(hnd_get(arr), Object *)[i], o);
+/* Fills before and after (MemoryUsage[], one slot per pool) from a collection's record;
+ * the metadata pool, which no collection touches, shows its use now in both. */
+static bool fill_usages(Thread *t, const HeapGCRecord *r, jobject before, jobject after) {
+    for (int i = 0; i < npools; i++) {
+        const Pool *p = &pools[i];
+        HeapUsage b = p->heap_index >= 0 ? r->before[p->heap_index] : pool_usage(t, p);
+        HeapUsage a = p->heap_index >= 0 ? r->after[p->heap_index] : b;
+        Object *o = usage_object(t, b);
+        if (!o) return false;
+        heap_store_ref(hnd_get(before), &ARRAY_ELEMS(hnd_get(before), Object *)[i], o);
+        if (!(o = usage_object(t, a))) return false;
+        heap_store_ref(hnd_get(after), &ARRAY_ELEMS(hnd_get(after), Object *)[i], o);
+    }
+    return true;
 }
+
+static jlong since_start_ms(int64_t ns) { return (ns - (int64_t)vm_start_nanos) / 1000000; }
 
 void JNICALL jmm_GetLastGCStat(JNIEnv *env, jobject mgr, JmmGCStat *stat) {
     JNI_ENTER(env);
@@ -418,25 +538,91 @@ void JNICALL jmm_GetLastGCStat(JNIEnv *env, jobject mgr, JmmGCStat *stat) {
         JNI_RETURN_VOID();
     }
     stat->gc_index = (jlong)r.index;
-    stat->start_time = (r.start_ns - (int64_t)vm_start_nanos) / 1000000;
-    stat->end_time = (r.end_ns - (int64_t)vm_start_nanos) / 1000000;
+    stat->start_time = since_start_ms(r.start_ns);
+    stat->end_time = since_start_ms(r.end_ns);
     stat->num_gc_ext_attributes = 0;
     if (!check_usage_array(t, hnd_get(stat->usage_before_gc)) || !check_usage_array(t, hnd_get(stat->usage_after_gc)))
         JNI_RETURN_VOID();
-    for (int i = 0; i < npools && !exc_pending(t); i++) {
-        const Pool *p = &pools[i];
-        HeapUsage before = p->heap_index >= 0 ? r.before[p->heap_index] : pool_usage(t, p);
-        HeapUsage after = p->heap_index >= 0 ? r.after[p->heap_index] : before;
-        store_usage(t, stat->usage_before_gc, i, before);
-        if (!exc_pending(t)) store_usage(t, stat->usage_after_gc, i, after);
-    }
+    if (!fill_usages(t, &r, stat->usage_before_gc, stat->usage_after_gc)) JNI_RETURN_VOID();
     if (stat->gc_ext_attribute_values_size > 0) stat->gc_ext_attribute_values[0].i = 1;
     JNI_RETURN_VOID();
 }
 
+/* ---- collection notifications ---- */
+
 void JNICALL jmm_SetGCNotificationEnabled(JNIEnv *env, jobject mgr, jboolean enabled) {
     JNI_ENTER(env);
     Object **m = hnd_new(t, hnd_get(mgr));
-    if (check_gc(t, m)) __atomic_store_n(&gc_notifications, enabled != JNI_FALSE, __ATOMIC_RELAXED);
+    if (check_gc(t, m)) {
+        __atomic_store_n(&gc_notifications, enabled != JNI_FALSE, __ATOMIC_RELAXED);
+        if (enabled) jmm_notify_start();
+    }
     JNI_RETURN_VOID();
+}
+
+bool jmm_gc_notifications_enabled(void) { return __atomic_load_n(&gc_notifications, __ATOMIC_RELAXED); }
+
+static Object *new_string(Thread *t, const char *s) { return jstr_new_utf8(t, s); }
+
+/* The GcInfo of a collection for the GarbageCollectorExtImpl ext, as GcInfoBuilder builds
+ * it from GetLastGCStat: the bean's builder, times, pool usage, the thread count. */
+static Object *gc_info(Thread *t, Class *ext, Object **bean, const HeapGCRecord *r) {
+    Method *gb = class_find_declared_method(ext, sym_intern_cstr("getGcInfoBuilder"),
+                                            sym_intern_cstr("()Lcom/sun/management/internal/GcInfoBuilder;"));
+    Class *info_class = jmm_class(t, "com/sun/management/GcInfo");
+    Class *usage_class = jmm_class(t, "java/lang/management/MemoryUsage");
+    Class *usages = usage_class ? ld_array_of(t, usage_class) : NULL;
+    Class *integers = ld_array_of(t, VMC(Integer));
+    if (!gb || !info_class || !usages || !integers || !class_init(t, VMC(Integer))) return NULL;
+    Slot a[11] = { { .l = *bean } };
+    Slot res;
+    if (!interp_call(t, gb, a, &res)) return NULL;
+    Object **builder = hnd_new(t, res.l);
+    Object **before = hnd_new(t, heap_alloc_array(t, usages, npools));
+    Object **after = hnd_new(t, *before ? heap_alloc_array(t, usages, npools) : NULL);
+    Object **extra = hnd_new(t, *after ? heap_alloc_array(t, integers, 1) : NULL);
+    Object **threads = *extra ? jmm_alloc(t, VMC(Integer)) : NULL;
+    Slot one[2] = { { .l = NULL }, { .i = 1 } };
+    if (!threads || !jmm_init(t, threads, "(I)V", one) || !fill_usages(t, r, (jobject)before, (jobject)after)) return NULL;
+    heap_store_ref(*extra, &ARRAY_ELEMS(*extra, Object *)[0], *threads);
+    Object **info = jmm_alloc(t, info_class);
+    if (!info) return NULL;
+    memset(a, 0, sizeof a);
+    a[1].l = *builder;
+    a[2].j = (jlong)r->index;
+    a[4].j = since_start_ms(r->start_ns);
+    a[6].j = since_start_ms(r->end_ns);
+    a[8].l = *before;
+    a[9].l = *after;
+    a[10].l = *extra;
+    const char *sig = "(Lcom/sun/management/internal/GcInfoBuilder;JJJ[Ljava/lang/management/MemoryUsage;"
+                      "[Ljava/lang/management/MemoryUsage;[Ljava/lang/Object;)V";
+    return jmm_init(t, info, sig, a) ? *info : NULL;
+}
+
+void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when) {
+    ensure_setup();
+    Object *mgr = published(&managers[MGR_GC].obj);
+    Class *ext = ld_load_boot_or_null(t, sym_intern_cstr("com/sun/management/internal/GarbageCollectorExtImpl"));
+    if (!mgr || !ext || !class_is_subclass(mgr->klass, ext)) return;
+    Method *create = class_find_declared_method(ext, sym_intern_cstr("createGCNotification"),
+        sym_intern_cstr("(JLjava/lang/String;Ljava/lang/String;Ljava/lang/String;Lcom/sun/management/GcInfo;)V"));
+    if (!create) return;
+    HandleMark hm = hnd_mark(t);
+    Object **bean = hnd_new(t, mgr);
+    Object **info = hnd_new(t, gc_info(t, ext, bean, r));
+    Object **name = hnd_new(t, *info ? new_string(t, managers[MGR_GC].name) : NULL);
+    Object **action = hnd_new(t, *name ? new_string(t, "end of major GC") : NULL);
+    Object **cause = hnd_new(t, *action ? new_string(t, r->cause) : NULL);
+    if (*cause) {
+        Slot a[7];
+        a[0].l = *bean;
+        a[1].j = when;
+        a[3].l = *name;
+        a[4].l = *action;
+        a[5].l = *cause;
+        a[6].l = *info;
+        interp_call(t, create, a, NULL);
+    }
+    hnd_release(t, hm);
 }
