@@ -47,8 +47,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_MONITORS 64
-
 /* The j.u.c lock base class and its owner field, if the class is loaded at all. */
 typedef struct Aos {
     Class *cls;
@@ -111,9 +109,9 @@ typedef struct Snap {
     int nframes;
     Method **methods;
     int *bcis;
-    int nmonitors;
-    Object **monitors[MAX_MONITORS];
-    int depths[MAX_MONITORS];
+    int nmonitors, monitors_cap;
+    Object ***monitors;
+    int *depths;
     int nsyncs;
     Object ***syncs;
 } Snap;
@@ -187,7 +185,11 @@ typedef struct OwnedWalk {
 static void add_monitor(Thread *self, Snap *s, Object *o, int depth) {
     for (int i = 0; i < s->nmonitors; i++)
         if (*s->monitors[i] == o) return;
-    if (s->nmonitors == MAX_MONITORS) return;
+    if (s->nmonitors == s->monitors_cap) {
+        s->monitors_cap = s->monitors_cap ? 2 * s->monitors_cap : 8;
+        s->monitors = vm_realloc(s->monitors, (size_t)s->monitors_cap * sizeof *s->monitors);
+        s->depths = vm_realloc(s->depths, (size_t)s->monitors_cap * sizeof *s->depths);
+    }
     s->monitors[s->nmonitors] = hnd_new(self, o);
     s->depths[s->nmonitors++] = depth;
 }
@@ -200,8 +202,11 @@ static void owned_visit(Object *o, void *ctx) {
 /* Locked monitors, innermost frame first and, within a frame, the latest lock first (the
  * order HotSpot lists them in); the ones no frame shows come last with depth -1. */
 static void monitors_of(Thread *self, Thread *p, Snap *s) {
-    HeldMonitor held[MAX_MONITORS];
-    int n = vm_held_monitors(p, held, MAX_MONITORS);
+    /* a frame holds at most its lock and one monitor per local */
+    int max = 0;
+    for (Frame *f = p->top; f; f = f->prev) max += 1 + f->method->max_locals;
+    HeldMonitor *held = vm_malloc((size_t)(max ? max : 1) * sizeof *held);
+    int n = vm_held_monitors(p, held, max);
     Object *waiting = p->waiting_on ? p->waiting_on->obj : NULL;
     for (int depth = 0; depth < s->nframes; depth++)
         for (int k = n - 1; k >= 0; k--)
@@ -209,6 +214,7 @@ static void monitors_of(Thread *self, Thread *p, Snap *s) {
     for (int k = 0; k < n; k++)
         if ((held[k].frame < 0 || held[k].frame >= s->nframes) && held[k].obj != waiting)
             add_monitor(self, s, held[k].obj, -1);
+    vm_free(held);
     OwnedWalk w = { self, s };
     mon_foreach_owned(p, owned_visit, &w);
 }
@@ -240,6 +246,8 @@ static void snap_free(Snap *s, int n) {
         vm_free(s[i].methods);
         vm_free(s[i].bcis);
         vm_free(s[i].syncs);
+        vm_free(s[i].monitors);
+        vm_free(s[i].depths);
     }
     vm_free(s);
 }
@@ -316,7 +324,7 @@ static Object *build_info(Thread *t, const Builder *b, const Snap *s, bool with_
         if (!*mons) goto out;
         *depths = heap_alloc_array(t, b->int_array, s->nmonitors);
         if (!*depths) goto out;
-        memcpy(ARRAY_ELEMS(*depths, jint), s->depths, (size_t)s->nmonitors * sizeof(jint));
+        if (s->nmonitors) memcpy(ARRAY_ELEMS(*depths, jint), s->depths, (size_t)s->nmonitors * sizeof(jint));
     }
     if (syncs && !(*sync = object_array(t, b, s->syncs, s->nsyncs))) goto out;
     Object **info = jmm_alloc(t, b->info);
@@ -448,11 +456,6 @@ static Thread *waits_for(Thread *p, bool monitors_only, const Aos *aos) {
     return owner ? thread_from_jthread(owner) : NULL;
 }
 
-static int index_of(Thread **ts, int n, Thread *p) {
-    for (int i = 0; p && i < n; i++)
-        if (ts[i] == p) return i;
-    return -1;
-}
 
 static jobjectArray find_deadlocks(Thread *t, bool monitors_only) {
     HandleMark hm = hnd_mark(t);
@@ -463,10 +466,12 @@ static jobjectArray find_deadlocks(Thread *t, bool monitors_only) {
     int *next = vm_malloc((size_t)(n ? n : 1) * sizeof *next);
     int *mark = vm_calloc((size_t)(n ? n : 1), sizeof *mark);
     Object ***found = vm_malloc((size_t)(n ? n : 1) * sizeof *found);
+    int *index = vm_malloc(65536 * sizeof *index);      /* by thin-lock id, unique per live thread */
     int nfound = 0;
+    for (int i = 0; i < n; i++) index[ts[i]->tid] = i;
     for (int i = 0; i < n; i++) {
-        next[i] = index_of(ts, n, waits_for(ts[i], monitors_only, &aos));
-        if (next[i] == i) next[i] = -1;
+        Thread *w = waits_for(ts[i], monitors_only, &aos);
+        next[i] = w && visible(w) && w != ts[i] ? index[w->tid] : -1;
     }
     /* follow each chain, marking it with its start; meeting the current mark is a cycle */
     for (int s = 0; s < n; s++) {
@@ -486,6 +491,7 @@ static jobjectArray find_deadlocks(Thread *t, bool monitors_only) {
     vm_free(ts);
     vm_free(next);
     vm_free(mark);
+    vm_free(index);
     Object *r = NULL;
     if (nfound) {
         Class *ac = ld_array_of(t, VMC(Thread));

@@ -65,6 +65,7 @@ static jint JNICALL jmm_GetOptionalSupport(JNIEnv *env, JmmOptionalSupport *supp
     UNUSED(env);
     if (!support) return -1;
     memset(support, 0, sizeof *support);
+    support->low_memory_detection = 1;          /* collection-usage thresholds */
     support->thread_contention_monitoring = 1;
     support->current_thread_cpu_time = 1;
     support->other_thread_cpu_time = 1;

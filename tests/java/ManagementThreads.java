@@ -45,6 +45,16 @@ public class ManagementThreads {
 
     static void jucHere() { JUC.lock(); JUC.unlock(); }
 
+    static final Object[] NESTED = new Object[100];
+
+    static void nest(int n) {
+        if (n == NESTED.length) {
+            while (!release) sleepQuietly(2);
+            return;
+        }
+        synchronized (NESTED[n]) { nest(n + 1); }
+    }
+
     static void jucHolder() {
         JUC.lock();
         try {
@@ -154,6 +164,33 @@ public class ManagementThreads {
         release = true;
         h.join();
         j.join();
+
+        // a hundred nested monitors, and a thread in native code
+        for (int i = 0; i < NESTED.length; i++) NESTED[i] = new Object();
+        release = false;
+        Thread deep = new Thread(() -> nest(0), "deep");
+        deep.start();
+        java.net.ServerSocket server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        Thread accepting = new Thread(() -> { try { server.accept(); } catch (java.io.IOException e) { } }, "accepting");
+        accepting.start();
+        while (deep.getState() != Thread.State.TIMED_WAITING) Thread.sleep(2);
+        ThreadInfo di = TM.getThreadInfo(new long[] { deep.getId() }, true, false)[0];
+        MonitorInfo[] dm = di.getLockedMonitors();
+        boolean ordered = true;
+        for (int i = 1; i < dm.length; i++) ordered &= dm[i].getLockedStackDepth() > dm[i - 1].getLockedStackDepth();
+        System.out.println("deep: " + dm.length + " monitors, one per frame outward " + ordered
+                + ", innermost is the last lock " + (dm[0].getIdentityHashCode() == System.identityHashCode(NESTED[NESTED.length - 1])));
+        MonitorInfo[] shallowDeep = TM.dumpAllThreads(true, false, 5).length > 0
+                ? Arrays.stream(TM.dumpAllThreads(true, false, 5)).filter(ti -> ti.getThreadName().equals("deep")).findFirst().get().getLockedMonitors()
+                : null;
+        System.out.println("deep within 5 frames: " + Arrays.stream(shallowDeep).filter(m -> m.getLockedStackDepth() >= 0).count() + " on the stack");
+        ThreadInfo ai;
+        do { ai = TM.getThreadInfo(accepting.getId()); } while (!ai.isInNative());
+        System.out.println("accepting: " + ai.getThreadState() + " native=" + ai.isInNative() + " lock=" + ai.getLockName());
+        release = true;
+        server.close();
+        deep.join();
+        accepting.join();
 
         // waited count and contention times
         Thread counter = new Thread(() -> {
