@@ -16,9 +16,10 @@
  *     HotSpot counts them; nothing is ever unloaded);
  *   - there is no compiler: sun.management.compiler is unset, so
  *     ManagementFactory.getCompilationMXBean() is null, exactly as on HotSpot with -Xint;
- *   - VM flags (HotSpotDiagnosticMXBean) and diagnostic commands are empty lists, the
- *     VM-internal counters Loupe does not keep (safepoint and class-loading times) are -1,
- *     and a heap dump fails with an IOException.
+ *   - VM flags (HotSpotDiagnosticMXBean) are the -XX flags Loupe honours, with their
+ *     values now (-Xmx and friends setting theirs), none of them writeable; there are no
+ *     diagnostic commands yet; the VM-internal counters Loupe does not keep (safepoint
+ *     and class-loading times) are -1, and a heap dump fails with an IOException.
  */
 #include "native/jni_internal.h"
 #include "native/jmm.h"
@@ -118,7 +119,7 @@ static jlong long_attribute(Thread *t, JmmLongAttribute att) {
     case JMM_CLASS_LOADED_BYTES: return class_tally(t).bytes;
     case JMM_CLASS_UNLOADED_BYTES: return 0;
     case JMM_CLASS_INIT_TOTAL_COUNT: return class_tally(t).initialized;
-    case JMM_VM_GLOBAL_COUNT: return 0;
+    case JMM_VM_GLOBAL_COUNT: return opts_flag_count();
     case JMM_VM_THREAD_COUNT: return 0;        /* Loupe has no VM-internal threads */
     case JMM_SHARED_CLASS_LOADED_COUNT: case JMM_SHARED_CLASS_UNLOADED_COUNT:
     case JMM_SHARED_CLASS_LOADED_BYTES: case JMM_SHARED_CLASS_UNLOADED_BYTES:
@@ -209,14 +210,60 @@ static jboolean JNICALL jmm_ResetStatistic(JNIEnv *env, jvalue obj, JmmStatistic
     }
 }
 
-/* ---- VM flags: Loupe exports none ---- */
+/* ---- VM flags: the -XX flags Loupe honours (runtime/options.c), none writeable ---- */
 
 static bool is_string_array(Object *a) { return a && jmm_array_of(a, VMC(String)); }
 
+static jobjectArray string_array(Thread *t, int n, const char *(*name)(int i)) {
+    Class *ac = ld_array_of(t, VMC(String));
+    HandleMark hm = hnd_mark(t);
+    Object **arr = hnd_new(t, ac ? heap_alloc_array(t, ac, n) : NULL);
+    for (int i = 0; *arr && i < n; i++) {
+        Object *s = jstr_new_utf8(t, name(i));
+        if (!s) *arr = NULL;
+        else heap_store_ref(*arr, &ARRAY_ELEMS(*arr, Object *)[i], s);
+    }
+    Object *r = *arr;
+    hnd_release(t, hm);
+    return hnd_local(t, r);
+}
+
+static const char *flag_name(int i) {
+    VMFlag f;
+    return opts_flag(i, &f) ? f.name : "";
+}
+
 static jobjectArray JNICALL jmm_GetVMGlobalNames(JNIEnv *env) {
     JNI_ENTER(env);
-    Class *ac = ld_array_of(t, VMC(String));
-    JNI_RETURN(hnd_local(t, ac ? heap_alloc_array(t, ac, 0) : NULL));
+    JNI_RETURN(string_array(t, opts_flag_count(), flag_name));
+}
+
+/* Fills g for flag f; name is the caller's String for it, or NULL to make one. */
+static bool fill_global(Thread *t, JmmVMGlobal *g, const VMFlag *f, jobject name) {
+    memset(g, 0, sizeof *g);
+    g->name = name ? name : hnd_local(t, jstr_new_utf8(t, f->name));
+    if (!g->name) return false;
+    switch (f->type) {
+    case 'Z': g->type = JMM_VMGLOBAL_TYPE_JBOOLEAN; g->value.z = f->z; break;
+    case 'J': g->type = JMM_VMGLOBAL_TYPE_JLONG; g->value.j = f->j; break;
+    default:
+        g->type = JMM_VMGLOBAL_TYPE_JSTRING;
+        g->value.l = f->s ? hnd_local(t, jstr_new_utf8(t, f->s)) : NULL;
+        if (f->s && !g->value.l) return false;
+        break;
+    }
+    g->origin = f->given ? JMM_VMGLOBAL_ORIGIN_COMMAND_LINE : JMM_VMGLOBAL_ORIGIN_DEFAULT;
+    g->writeable = 0;
+    g->external = 1;
+    return true;
+}
+
+static bool find_flag(Object *name, VMFlag *out) {
+    char *u = jstr_to_utf8(name);
+    bool found = false;
+    for (int i = 0; u && !found && opts_flag(i, out); i++) found = strcmp(out->name, u) == 0;
+    vm_free(u);
+    return found;
 }
 
 static jint JNICALL jmm_GetVMGlobals(JNIEnv *env, jobjectArray names, JmmVMGlobal *globals, jint count) {
@@ -225,20 +272,33 @@ static jint JNICALL jmm_GetVMGlobals(JNIEnv *env, jobjectArray names, JmmVMGloba
         exc_npe(t);
         JNI_RETURN(0);
     }
-    if (!names) JNI_RETURN(0);
-    Object *a = hnd_get(names);
-    if (!is_string_array(a)) {
+    jint found = 0;
+    VMFlag f;
+    if (!names) {
+        for (int i = 0; found < count && opts_flag(i, &f); i++) {
+            if (!fill_global(t, &globals[found], &f, NULL)) JNI_RETURN(0);
+            found++;
+        }
+        JNI_RETURN(found);
+    }
+    if (!is_string_array(hnd_get(names))) {
         exc_throw(t, VMC_IllegalArgumentException, "Array element type is not String class");
         JNI_RETURN(0);
     }
-    for (jint i = 0; i < array_length(a) && i < count; i++) {
-        if (!ARRAY_ELEMS(a, Object *)[i]) {
+    for (jint i = 0; i < array_length(hnd_get(names)) && i < count; i++) {
+        Object *name = ARRAY_ELEMS(hnd_get(names), Object *)[i];
+        if (!name) {
             exc_npe(t);
             JNI_RETURN(0);
         }
-        globals[i].name = NULL;                 /* no such flag */
+        if (!find_flag(name, &f)) {
+            globals[i].name = NULL;
+            continue;
+        }
+        if (!fill_global(t, &globals[i], &f, hnd_local(t, name))) JNI_RETURN(0);
+        found++;
     }
-    JNI_RETURN(0);
+    JNI_RETURN(found);
 }
 
 static void JNICALL jmm_SetVMGlobal(JNIEnv *env, jstring name, jvalue value) {
@@ -249,9 +309,14 @@ static void JNICALL jmm_SetVMGlobal(JNIEnv *env, jstring name, jvalue value) {
         exc_throw(t, VMC_NullPointerException, "The flag name cannot be null.");
         JNI_RETURN_VOID();
     }
-    char *u = jstr_to_utf8(s);
-    exc_throw(t, VMC_IllegalArgumentException, "Flag %s does not exist.", u ? u : "");
-    vm_free(u);
+    VMFlag f;
+    if (!find_flag(s, &f)) {
+        char *u = jstr_to_utf8(s);
+        exc_throw(t, VMC_IllegalArgumentException, "Flag %s does not exist.", u ? u : "");
+        vm_free(u);
+    } else {
+        exc_throw(t, VMC_IllegalArgumentException, "only 'manageable' flags can be set");
+    }
     JNI_RETURN_VOID();
 }
 
@@ -271,7 +336,8 @@ static jint JNICALL jmm_GetInternalThreadTimes(JNIEnv *env, jobjectArray names, 
 /* ---- diagnostic commands: none yet ---- */
 
 static jobjectArray JNICALL jmm_GetDiagnosticCommands(JNIEnv *env) {
-    return jmm_GetVMGlobalNames(env);
+    JNI_ENTER(env);
+    JNI_RETURN(string_array(t, 0, flag_name));
 }
 
 static void JNICALL jmm_GetDiagnosticCommandInfo(JNIEnv *env, jobjectArray cmds, JmmDcmdInfo *infos) {

@@ -170,6 +170,18 @@ void opts_set_property(const char *key, const char *value);
 bool opts_assertions_enabled(const char *name, bool system_class);
 const char *opts_get_property(const char *key);
 
+/* The -XX flags Loupe honours, with their values now, for HotSpotDiagnosticMXBean. */
+typedef struct VMFlag {
+    const char *name;
+    char type;                      /* 'Z' boolean, 'J' long, 'S' string */
+    bool z;
+    jlong j;
+    const char *s;
+    bool given;                     /* set by an option (-XX:, or -Xmx/-Xms/-Xss) */
+} VMFlag;
+int opts_flag_count(void);
+bool opts_flag(int index, VMFlag *out);
+
 /* Boot (runtime/boot.c): everything JNI_CreateJavaVM does after parsing options. */
 jint vm_boot(Thread *main_thread);
 /* The VM's identity: java.vm.name and java.vm.version, and the prefix of its warnings. */

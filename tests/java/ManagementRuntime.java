@@ -1,7 +1,7 @@
 // ManagementRuntime: RuntimeMXBean (name, pid, uptime, start time, input arguments,
 // specification, paths, properties), ClassLoadingMXBean counts, CompilationMXBean under
-// -Xint (none, as HotSpot), OperatingSystemMXBean, the platform MBean server, and the
-// HotSpotDiagnosticMXBean's answer for an unknown option.
+// -Xint (none, as HotSpot), OperatingSystemMXBean, the platform MBean server, and
+// HotSpotDiagnosticMXBean's VM options (an unknown one, the heap and stack sizes).
 // vm-options: -Xint -Xmx48m -Dmgmt.flag=on
 import java.lang.management.*;
 import java.util.*;
@@ -84,5 +84,14 @@ public class ManagementRuntime {
         } catch (IllegalArgumentException e) {
             System.out.println("IAE " + e.getMessage());
         }
+        System.out.println(diag.getVMOption("MaxHeapSize"));
+        System.out.println(diag.getVMOption("ThreadStackSize"));
+        try {
+            diag.setVMOption("MaxHeapSize", "1");
+        } catch (IllegalArgumentException e) {
+            System.out.println("IAE " + e.getMessage());
+        }
+        System.out.println("diagnostic options listed " + (diag.getDiagnosticOptions() != null)
+                + ", via JMX " + (mbs.getAttribute(new ObjectName("com.sun.management:type=HotSpotDiagnostic"), "DiagnosticOptions") != null));
     }
 }
