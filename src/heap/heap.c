@@ -212,6 +212,7 @@ static const char *cause_name(GCCause c) {
     case GC_SYSTEM_GC: return "System.gc()";
     case GC_STRESS: return "GC Stress";
     case GC_JVMTI: return "JvmtiEnv ForceGarbageCollection";
+    case GC_DCMD: return "Diagnostic Command";
     case GC_SHUTDOWN: return "Shutdown";
     }
     return "?";

@@ -22,6 +22,7 @@ typedef enum GCCause {
     GC_SYSTEM_GC,           /* System.gc() / Runtime.gc() */
     GC_STRESS,              /* forced by the GC-stress mode */
     GC_JVMTI,               /* ForceGarbageCollection */
+    GC_DCMD,                /* the GC.run diagnostic command */
     GC_SHUTDOWN,
 } GCCause;
 

@@ -10,7 +10,8 @@
  * they pass in must match what they were compiled against; the names are Loupe's.
  *
  * The implementation is split by area (prefix jmm_): native/jvm_management.c (the table,
- * version, attributes, flags, diagnostic commands), native/jmm_threads.c (ThreadInfo,
+ * version, attributes, flags, heap dumps), native/jmm_dcmd.c (diagnostic commands),
+ * native/jmm_threads.c (ThreadInfo,
  * thread dumps, deadlocks, CPU times, allocated bytes), native/jmm_memory.c (memory
  * pools and managers, usage, collector statistics, thresholds) and native/jmm_notify.c
  * (the thread that delivers notifications).
@@ -254,6 +255,15 @@ Object **jmm_alloc(Thread *t, Class *c);
 bool jmm_init(Thread *t, Object **obj, const char *sig, Slot *args);
 /* Whether array is an array whose component type is exactly elem. */
 bool jmm_array_of(Object *array, Class *elem);
+/* A String[] of n elements, element i holding name(i); a local reference. */
+jobjectArray jmm_string_array(Thread *t, int n, const char *(*name)(int i));
+
+/* native/jmm_dcmd.c */
+jobjectArray JNICALL jmm_GetDiagnosticCommands(JNIEnv *env);
+void JNICALL jmm_GetDiagnosticCommandInfo(JNIEnv *env, jobjectArray cmds, JmmDcmdInfo *infos);
+void JNICALL jmm_GetDiagnosticCommandArgumentsInfo(JNIEnv *env, jstring cmd, JmmDcmdArgInfo *infos, jint count);
+jstring JNICALL jmm_ExecuteDiagnosticCommand(JNIEnv *env, jstring cmdline);
+void JNICALL jmm_SetDiagnosticFrameworkNotificationEnabled(JNIEnv *env, jboolean enabled);
 
 /* native/jmm_threads.c */
 jint JNICALL jmm_GetThreadInfo(JNIEnv *env, jlongArray ids, jint max_depth, jobjectArray infos);

@@ -1,7 +1,7 @@
 /*
  * jvm_management.c — JVM_GetManagement: the management interface's function table, and
  * its VM-wide entries (version, optional features, numeric and boolean attributes, VM
- * flags, diagnostic commands, heap dumps).
+ * flags, heap dumps).
  *
  * java.lang.management is mostly Java code in the JDK; what it needs from the VM it asks
  * through the natives of libmanagement.so and libmanagement_ext.so, which call the table
@@ -17,9 +17,10 @@
  *   - there is no compiler: sun.management.compiler is unset, so
  *     ManagementFactory.getCompilationMXBean() is null, exactly as on HotSpot with -Xint;
  *   - VM flags (HotSpotDiagnosticMXBean) are the -XX flags Loupe honours, with their
- *     values now (-Xmx and friends setting theirs), none of them writeable; there are no
- *     diagnostic commands yet; the VM-internal counters Loupe does not keep (safepoint
- *     and class-loading times) are -1, and a heap dump fails with an IOException.
+ *     values now (-Xmx and friends setting theirs), none of them writeable; the
+ *     diagnostic commands are a small set (jmm_dcmd.c); the VM-internal counters Loupe
+ *     does not keep (safepoint and class-loading times) are -1, and a heap dump fails
+ *     with an IOException.
  */
 #include "native/jni_internal.h"
 #include "native/jmm.h"
@@ -214,7 +215,7 @@ static jboolean JNICALL jmm_ResetStatistic(JNIEnv *env, jvalue obj, JmmStatistic
 
 static bool is_string_array(Object *a) { return a && jmm_array_of(a, VMC(String)); }
 
-static jobjectArray string_array(Thread *t, int n, const char *(*name)(int i)) {
+jobjectArray jmm_string_array(Thread *t, int n, const char *(*name)(int i)) {
     Class *ac = ld_array_of(t, VMC(String));
     HandleMark hm = hnd_mark(t);
     Object **arr = hnd_new(t, ac ? heap_alloc_array(t, ac, n) : NULL);
@@ -235,7 +236,7 @@ static const char *flag_name(int i) {
 
 static jobjectArray JNICALL jmm_GetVMGlobalNames(JNIEnv *env) {
     JNI_ENTER(env);
-    JNI_RETURN(string_array(t, opts_flag_count(), flag_name));
+    JNI_RETURN(jmm_string_array(t, opts_flag_count(), flag_name));
 }
 
 /* Fills g for flag f; name is the caller's String for it, or NULL to make one. */
@@ -331,62 +332,6 @@ static jint JNICALL jmm_GetInternalThreadTimes(JNIEnv *env, jobjectArray names, 
         JNI_RETURN(0);
     }
     JNI_RETURN(0);                              /* no VM-internal threads */
-}
-
-/* ---- diagnostic commands: none yet ---- */
-
-static jobjectArray JNICALL jmm_GetDiagnosticCommands(JNIEnv *env) {
-    JNI_ENTER(env);
-    JNI_RETURN(string_array(t, 0, flag_name));
-}
-
-static void JNICALL jmm_GetDiagnosticCommandInfo(JNIEnv *env, jobjectArray cmds, JmmDcmdInfo *infos) {
-    JNI_ENTER(env);
-    Object *a = hnd_get(cmds);
-    if (!a || !infos) {
-        exc_npe(t);
-        JNI_RETURN_VOID();
-    }
-    if (!is_string_array(a)) {
-        exc_throw(t, VMC_IllegalArgumentException, "Array element type is not String class");
-        JNI_RETURN_VOID();
-    }
-    if (array_length(a) == 0) JNI_RETURN_VOID();
-    if (!ARRAY_ELEMS(a, Object *)[0]) exc_throw(t, VMC_NullPointerException, "Command name cannot be null.");
-    else exc_throw(t, VMC_IllegalArgumentException, "Unknown diagnostic command");
-    JNI_RETURN_VOID();
-}
-
-static void JNICALL jmm_GetDiagnosticCommandArgumentsInfo(JNIEnv *env, jstring cmd, JmmDcmdArgInfo *infos, jint count) {
-    UNUSED(infos);
-    UNUSED(count);
-    JNI_ENTER(env);
-    if (!hnd_get(cmd)) exc_throw(t, VMC_NullPointerException, "Command line cannot be null.");
-    else exc_throw(t, VMC_IllegalArgumentException, "Unknown diagnostic command");
-    JNI_RETURN_VOID();
-}
-
-static jstring JNICALL jmm_ExecuteDiagnosticCommand(JNIEnv *env, jstring cmdline) {
-    JNI_ENTER(env);
-    Object *s = hnd_get(cmdline);
-    if (!s) {
-        exc_throw(t, VMC_NullPointerException, "Command line cannot be null.");
-        JNI_RETURN(NULL);
-    }
-    char *u = jstr_to_utf8(s);
-    bool blank = true;
-    for (const char *p = u; p && *p; p++) blank &= *p == ' ' || *p == '\t' || *p == '\n';
-    vm_free(u);
-    if (!blank) {
-        exc_throw(t, VMC_IllegalArgumentException, "Unknown diagnostic command");
-        JNI_RETURN(NULL);
-    }
-    JNI_RETURN(hnd_local(t, jstr_new_utf8(t, "")));
-}
-
-static void JNICALL jmm_SetDiagnosticFrameworkNotificationEnabled(JNIEnv *env, jboolean enabled) {
-    UNUSED(env);
-    UNUSED(enabled);
 }
 
 /* ---- heap dumps ---- */
