@@ -547,9 +547,12 @@ static jlong own_cpu_time(bool user_and_system) {
     return (jlong)ru.ru_utime.tv_sec * 1000000000 + (jlong)ru.ru_utime.tv_usec * 1000;
 }
 
-/* CPU time of p; the world is stopped, so p's pthread is alive. */
+/* CPU time of p; the world is stopped, so p's pthread is alive.  A thread started but not
+ * yet running (still NEW: it fills in its pthread and kernel id as it attaches) has used
+ * none. */
 static jlong cpu_time_of(Thread *self, Thread *p, bool user_and_system) {
     if (p == self) return own_cpu_time(user_and_system);
+    if (thread_state(p) == TS_NEW) return 0;
     if (!user_and_system) return proc_user_ns(p->os_tid);
     clockid_t clk;
     if (pthread_getcpuclockid(p->pthread, &clk) != 0) return -1;

@@ -227,6 +227,18 @@ public class ManagementThreads {
         System.out.println("disabled cpu: " + TM.getCurrentThreadCpuTime() + " enabled=" + TM.isThreadCpuTimeEnabled());
         TM.setThreadCpuTimeEnabled(true);
 
+        // threads asked about while they start
+        int fresh = 0;
+        for (int i = 0; i < 50; i++) {
+            Thread ft = new Thread(() -> { });
+            ft.start();
+            long c = TM.getThreadCpuTime(ft.getId()), u = TM.getThreadUserTime(ft.getId());
+            ThreadInfo fi = TM.getThreadInfo(ft.getId(), 10);
+            if (c >= -1 && u >= -1 && (fi == null || fi.getThreadName().equals(ft.getName()))) fresh++;
+            ft.join();
+        }
+        System.out.println("starting threads answered " + fresh);
+
         // argument checks
         try { TM.getThreadInfo(0); } catch (IllegalArgumentException e) { System.out.println("IAE " + e.getMessage()); }
         try { TM.getThreadInfo(1, -1); } catch (IllegalArgumentException e) { System.out.println("IAE " + e.getMessage()); }
