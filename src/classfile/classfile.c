@@ -1690,6 +1690,12 @@ void cf_free(Class *c) {
     if (c) arena_free(c->arena);
 }
 
+size_t cf_footprint(const Class *c) {
+    size_t n = 0;
+    for (const ArenaBlock *b = c->arena; b; b = b->prev) n += sizeof *b + b->size;
+    return n;
+}
+
 /* ---------------------------------------------------------------- lookups */
 
 Method *class_find_declared_method(const Class *c, const Symbol *name, const Symbol *desc) {

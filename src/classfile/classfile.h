@@ -40,6 +40,8 @@ Class *cf_parse(const uint8_t *bytes, size_t len, Symbol *expected_name, int fla
 
 /* Frees a class made by cf_parse that was never published to the VM. */
 void cf_free(Class *c);
+/* Bytes of C memory a parsed class occupies (its arena, the copy of its file included). */
+size_t cf_footprint(const Class *c);
 
 /* Descriptor helpers (descriptor.c). */
 /* Checks a field descriptor / method descriptor (JVMS 4.3). */

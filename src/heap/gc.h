@@ -46,6 +46,14 @@ typedef struct Collector {
     void (*walk)(void (*fn)(Object *o, void *ctx), void *ctx);
     /* Reference store hook, NULL if the collector needs no barrier. */
     void (*barrier)(Object *holder, Object **slot, Object *value);
+    /* The collector's memory pools as java.lang.management shows them (MemoryPoolMXBean):
+     * their names, and the usage of pool i now.  All pools are heap pools collected by
+     * this collector. */
+    int npools;
+    const char *pool_names[HEAP_MAX_POOLS];
+    void (*pool_usage)(int pool, HeapUsage *u);
+    /* The name of the collector's MemoryManager / GarbageCollectorMXBean. */
+    const char *manager_name;
 } Collector;
 
 extern const Collector gc_semispace;

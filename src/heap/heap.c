@@ -4,7 +4,8 @@
  * Allocation: the interpreter and VM code bump the thread's TLAB inline (heap.h); when it
  * is exhausted heap_alloc_slow refills it from the collector, or allocates a large object
  * directly, collecting when the collector has no room.  A TLAB's unused tail is filled with
- * a filler object when it is retired, so the heap stays walkable object by object.
+ * a filler object when it is retired (at collections and heap walks, and when its thread
+ * ends), so the heap stays walkable object by object.
  *
  * Collections run with the world stopped (runtime/safepoint.c).  An allocation that still
  * fails after a collection gets a last-ditch one that clears every soft reference, then
@@ -12,6 +13,11 @@
  * (-XX:GCStressInterval=N); it also turns TLABs off so that every allocation is counted,
  * and it is how missing roots are caught: any object reference the VM forgot to register
  * goes stale at once.
+ *
+ * Accounting for java.lang.management: bytes allocated per thread (retired TLABs plus
+ * direct allocations, the live TLAB's used part added on demand), collection counts and
+ * pause times, each memory pool's peak, and the last collection's pool usage before and
+ * after (GcInfo).
  */
 #include "heap/gc.h"
 #include "heap/handles.h"
@@ -20,7 +26,6 @@
 #include "runtime/exception.h"
 #include "runtime/mirror.h"
 #include <stdio.h>
-#include <time.h>
 
 #define TLAB_SIZE (64 * 1024)
 #define LARGE_OBJECT (TLAB_SIZE / 4)
@@ -87,7 +92,10 @@ size_t heap_object_size(Object *o) {
 }
 
 static void retire_tlab(Thread *t) {
-    if (t->tlab_top) fill_gap(t->tlab_top, t->tlab_end);
+    if (t->tlab_top) {
+        thread_stat_add(&t->allocated_bytes, (uint64_t)(t->tlab_top - t->tlab_start));
+        fill_gap(t->tlab_top, t->tlab_end);
+    }
     t->tlab_start = t->tlab_top = t->tlab_end = NULL;
 }
 
@@ -107,7 +115,10 @@ static void *try_alloc(Thread *t, size_t size) {
     if (size >= LARGE_OBJECT || tlab_size == 0) {
         size_t got;
         void *p = gc->alloc(t, size, false, &got);
-        if (p) memset(p, 0, size);
+        if (p) {
+            memset(p, 0, size);
+            thread_stat_add(&t->allocated_bytes, size);
+        }
         return p;
     }
     retire_tlab(t);
@@ -207,9 +218,128 @@ static const char *cause_name(GCCause c) {
     case GC_SYSTEM_GC: return "System.gc()";
     case GC_STRESS: return "GC Stress";
     case GC_JVMTI: return "JvmtiEnv ForceGarbageCollection";
+    case GC_DCMD: return "Diagnostic Command";
     case GC_SHUTDOWN: return "Shutdown";
     }
     return "?";
+}
+
+/* ---- accounting (java.lang.management) ----
+ * Written by the collecting thread with the world stopped, read by threads in VM state;
+ * stats_lock orders the readers among themselves (peaks move on every read). */
+
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t stat_collections;
+static uint64_t stat_collection_ns;
+static HeapGCRecord last_gc;
+static HeapUsage pool_peak[HEAP_MAX_POOLS];
+static uint64_t exited_allocated;
+void (*heap_after_collection_hook)(Thread *t);
+
+static void raise_peak(int pool, const HeapUsage *u) {
+    HeapUsage *p = &pool_peak[pool];
+    p->init = u->init;
+    p->max = u->max;
+    if (u->used > p->used) p->used = u->used;
+    if (u->committed > p->committed) p->committed = u->committed;
+}
+
+static void pools_now(HeapUsage *out) {
+    for (int i = 0; i < gc->npools && i < HEAP_MAX_POOLS; i++) gc->pool_usage(i, &out[i]);
+}
+
+static void record_collection(GCCause cause, int64_t start, int64_t end, const HeapUsage *before) {
+    pthread_mutex_lock(&stats_lock);
+    stat_collections++;
+    stat_collection_ns += (uint64_t)(end - start);
+    last_gc.index = stat_collections;
+    last_gc.start_ns = start;
+    last_gc.end_ns = end;
+    last_gc.reason = cause;
+    last_gc.cause = cause_name(cause);
+    for (int i = 0; i < gc->npools && i < HEAP_MAX_POOLS; i++) {
+        last_gc.before[i] = before[i];
+        raise_peak(i, &before[i]);
+    }
+    pools_now(last_gc.after);
+    pthread_mutex_unlock(&stats_lock);
+}
+
+HeapUsage heap_usage(void) {
+    HeapUsage u = { (int64_t)heap_opts.initial, (int64_t)heap_used(), (int64_t)heap_capacity(), (int64_t)heap_max() };
+    /* a collector may round its reservation up past -Xmx */
+    if (u.committed > u.max) u.max = u.committed;
+    return u;
+}
+
+int heap_pool_count(void) { return gc->npools < HEAP_MAX_POOLS ? gc->npools : HEAP_MAX_POOLS; }
+const char *heap_pool_name(int pool) { return gc->pool_names[pool]; }
+
+HeapUsage heap_pool_usage(int pool) {
+    HeapUsage u;
+    gc->pool_usage(pool, &u);
+    pthread_mutex_lock(&stats_lock);
+    raise_peak(pool, &u);
+    pthread_mutex_unlock(&stats_lock);
+    return u;
+}
+
+HeapUsage heap_pool_peak(int pool) {
+    heap_pool_usage(pool);
+    pthread_mutex_lock(&stats_lock);
+    HeapUsage u = pool_peak[pool];
+    pthread_mutex_unlock(&stats_lock);
+    return u;
+}
+
+void heap_pool_reset_peak(int pool) {
+    HeapUsage u;
+    gc->pool_usage(pool, &u);
+    pthread_mutex_lock(&stats_lock);
+    pool_peak[pool] = u;
+    pthread_mutex_unlock(&stats_lock);
+}
+
+uint64_t heap_collections(void) {
+    pthread_mutex_lock(&stats_lock);
+    uint64_t n = stat_collections;
+    pthread_mutex_unlock(&stats_lock);
+    return n;
+}
+
+uint64_t heap_collection_ns(void) {
+    pthread_mutex_lock(&stats_lock);
+    uint64_t ns = stat_collection_ns;
+    pthread_mutex_unlock(&stats_lock);
+    return ns;
+}
+
+bool heap_last_collection(HeapGCRecord *out) {
+    pthread_mutex_lock(&stats_lock);
+    *out = last_gc;
+    pthread_mutex_unlock(&stats_lock);
+    return out->index != 0;
+}
+
+void heap_reset_collection_stats(void) {
+    pthread_mutex_lock(&stats_lock);
+    stat_collections = 0;
+    stat_collection_ns = 0;
+    memset(&last_gc, 0, sizeof last_gc);
+    pthread_mutex_unlock(&stats_lock);
+}
+
+uint64_t heap_thread_allocated(Thread *t) {
+    uint64_t n = thread_stat_get(&t->allocated_bytes);
+    if (t->tlab_top) n += (uint64_t)(t->tlab_top - t->tlab_start);
+    return n;
+}
+
+uint64_t heap_exited_allocated(void) { return __atomic_load_n(&exited_allocated, __ATOMIC_RELAXED); }
+
+void heap_thread_exit(Thread *t) {
+    retire_tlab(t);
+    __atomic_fetch_add(&exited_allocated, thread_stat_get(&t->allocated_bytes), __ATOMIC_RELAXED);
 }
 
 /* Collects and, for an allocation that failed (alloc_size > 0), allocates before the
@@ -225,25 +355,28 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
         safepoint_end(t);
         return p;
     }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int64_t t0 = thread_now_ns();
     size_t before = gc->used();
+    HeapUsage pools_before[HEAP_MAX_POOLS];
     thread_foreach(retire_tlab_cb, NULL);
+    pools_now(pools_before);
     if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
     refs_before_gc(cause);
     gc->collect(cause);
     refs_after_gc();
     size_t after = gc->used();
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    int64_t t1 = thread_now_ns();
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
+    record_collection(cause, t0, t1, pools_before);
     void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
     safepoint_end(t);
-    if (heap_opts.verbose) {
-        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    if (heap_verbose())
         vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
-               cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, ms);
-    }
+               cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, (double)(t1 - t0) / 1e6);
+    /* the hook only records and signals: it must not allocate, p is not an object yet */
+    void (*hook)(Thread *) = __atomic_load_n(&heap_after_collection_hook, __ATOMIC_ACQUIRE);
+    if (hook) hook(t);
     return p;
 }
 
@@ -252,10 +385,17 @@ void heap_collect(Thread *t, GCCause cause) { collect(t, cause, 0); }
 size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }
 const char *heap_collector_name(void) { return gc ? gc->name : "none"; }
+const char *heap_manager_name(void) { return gc ? gc->manager_name : "none"; }
 size_t heap_max(void) { return heap_opts.max; }
 uint64_t heap_gc_count(void) { return gc_count; }
 
-void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx) { gc->walk(fn, ctx); }
+bool heap_verbose(void) { return __atomic_load_n(&heap_opts.verbose, __ATOMIC_RELAXED); }
+bool heap_set_verbose(bool on) { return __atomic_exchange_n(&heap_opts.verbose, on, __ATOMIC_RELAXED); }
+
+void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
+    thread_foreach(retire_tlab_cb, NULL);
+    gc->walk(fn, ctx);
+}
 
 /* ---- events ---- */
 

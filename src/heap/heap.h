@@ -23,6 +23,7 @@ typedef enum GCCause {
     GC_SYSTEM_GC,           /* System.gc() / Runtime.gc() */
     GC_STRESS,              /* forced by the GC-stress mode */
     GC_JVMTI,               /* ForceGarbageCollection */
+    GC_DCMD,                /* the GC.run diagnostic command */
     GC_SHUTDOWN,
 } GCCause;
 
@@ -59,12 +60,59 @@ void heap_collect(Thread *t, GCCause cause);
 size_t heap_used(void);
 size_t heap_capacity(void);
 const char *heap_collector_name(void);    /* e.g. "semispace" */
+const char *heap_manager_name(void);      /* its GarbageCollectorMXBean's name, "Semispace" */
 size_t heap_max(void);
 uint64_t heap_gc_count(void);
+/* -verbose:gc switched at run time (MemoryMXBean.setVerbose); returns the old setting. */
+bool heap_set_verbose(bool on);
+bool heap_verbose(void);
+
+/* ---- accounting for java.lang.management ----
+ * The heap as a whole and the collector's memory pools (gc.h) in MemoryUsage terms, the
+ * peak use of each pool, and what the last collection did.  Values are bytes; -1 means
+ * undefined.  Callers are in VM state, so no collection runs while they read. */
+typedef struct HeapUsage {
+    int64_t init, used, committed, max;
+} HeapUsage;
+
+#define HEAP_MAX_POOLS 4
+
+typedef struct HeapGCRecord {
+    uint64_t index;                 /* 1 for the first collection (since the last reset) */
+    int64_t start_ns, end_ns;       /* CLOCK_MONOTONIC */
+    GCCause reason;
+    const char *cause;              /* its name: "System.gc()", "Allocation Failure", ... */
+    HeapUsage before[HEAP_MAX_POOLS], after[HEAP_MAX_POOLS];
+} HeapGCRecord;
+
+HeapUsage heap_usage(void);
+int heap_pool_count(void);
+const char *heap_pool_name(int pool);
+HeapUsage heap_pool_usage(int pool);        /* also raises the pool's peak */
+HeapUsage heap_pool_peak(int pool);
+void heap_pool_reset_peak(int pool);
+/* Collections and their accumulated pause time since start (or the last reset). */
+uint64_t heap_collections(void);
+uint64_t heap_collection_ns(void);
+/* The last collection; false if there was none. */
+bool heap_last_collection(HeapGCRecord *out);
+void heap_reset_collection_stats(void);
+/* Called after every collection, outside the safepoint, by the collecting thread (in VM
+ * state): management hangs its notifications here.  NULL when nobody listens. */
+extern void (*heap_after_collection_hook)(Thread *t);
+
+/* Bytes t has allocated so far (its own thread, or any thread while the world is stopped). */
+uint64_t heap_thread_allocated(Thread *t);
+/* Bytes allocated by threads that have ended. */
+uint64_t heap_exited_allocated(void);
+/* The end of a thread's allocation: its TLAB is retired (the heap stays walkable) and its
+ * count goes to the exited total.  The thread is ending and still in VM state. */
+void heap_thread_exit(Thread *t);
 
 /* Registers a VM global that holds an object (a root for every collection). */
 void gc_register_root(Object **slot);
-/* Calls fn on every object in the heap; the world must be stopped. */
+/* Calls fn on every object in the heap; the world must be stopped.  Every thread's TLAB
+ * is retired first, so that the heap can be walked object by object. */
 void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx);
 
 /* Size in bytes of an object (instances, arrays, mirrors). */

@@ -24,6 +24,7 @@
 static char *spaces[2];
 static size_t reserved;             /* bytes reserved per space */
 static size_t capacity;             /* bytes usable per space now */
+static size_t initial_capacity;
 static int cur;
 static _Atomic(char *) top;
 static char *limit;
@@ -38,6 +39,7 @@ static bool ss_init(const HeapOptions *o) {
     capacity = ALIGN_UP(o->initial / 2, 4096);
     if (capacity > reserved) capacity = reserved;
     if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
+    initial_capacity = capacity;
     for (int i = 0; i < 2; i++) {
         spaces[i] = mmap(NULL, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (spaces[i] == MAP_FAILED) return false;
@@ -164,6 +166,16 @@ static void ss_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
     }
 }
 
+/* Two pools, as the two spaces serve: the one being allocated in, and the copy reserve
+ * that is empty between collections (the price of copying).  They swap at every
+ * collection; the pools stay put. */
+static void ss_pool_usage(int pool, HeapUsage *u) {
+    u->init = (int64_t)initial_capacity;
+    u->used = pool == 0 ? (int64_t)ss_used() : 0;
+    u->committed = (int64_t)capacity;
+    u->max = (int64_t)reserved;
+}
+
 const Collector gc_semispace = {
     .name = "semispace",
     .moving = true,
@@ -174,4 +186,8 @@ const Collector gc_semispace = {
     .capacity = ss_capacity,
     .walk = ss_walk,
     .barrier = NULL,
+    .npools = 2,
+    .pool_names = { "Semispace Allocation Space", "Semispace Copy Reserve" },
+    .pool_usage = ss_pool_usage,
+    .manager_name = "Semispace",
 };

@@ -177,12 +177,15 @@ JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     Thread **ts = vm_malloc((size_t)(n ? n : 1) * sizeof(Thread *));
     n = 0;
     for (Thread *p = thread_list; p; p = p->next)
-        if (p->state != TS_TERMINATED) ts[n++] = p;
+        if (thread_state(p) != TS_TERMINATED) ts[n++] = p;
     thread_block_end(t, old);
     Object ***hs = vm_malloc((size_t)(n ? n : 1) * sizeof(Object **));
     int k = 0;
-    for (int i = 0; i < n; i++)
-        if (ts[i]->jthread && OBJ_FIELD(ts[i]->jthread, jthread_eetop_off, jlong)) hs[k++] = hnd_new(t, ts[i]->jthread);
+    for (int i = 0; i < n; i++) {
+        /* a thread being started gets its java.lang.Thread just after joining the list */
+        Object *jt = __atomic_load_n(&ts[i]->jthread, __ATOMIC_ACQUIRE);
+        if (jt && thread_from_jthread(jt)) hs[k++] = hnd_new(t, jt);
+    }
     pthread_mutex_unlock(&thread_list_lock);
     Object *arr = heap_alloc_array(t, ac, k);
     for (int i = 0; arr && i < k; i++) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i], *hs[i]);

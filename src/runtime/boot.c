@@ -40,6 +40,7 @@ char *vm_java_home;
 char *vm_libjvm_dir;
 volatile int vm_phase;
 uint64_t vm_start_nanos;
+jlong vm_init_done_millis;
 Object *vm_system_loader;
 Object *vm_main_group;
 Object *vm_system_group;
@@ -230,6 +231,9 @@ static bool modules_init(Thread *t) {
     Slot loader;
     if (!call_static(t, "java/lang/ClassLoader", "getSystemClassLoader", "()Ljava/lang/ClassLoader;", NULL, &loader)) return false;
     vm_system_loader = loader.l;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    vm_init_done_millis = (jlong)now.tv_sec * 1000 + now.tv_nsec / 1000000;
     vm_phase = VM_PHASE_LIVE;
     return true;
 }

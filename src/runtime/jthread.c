@@ -79,6 +79,44 @@ bool jthread_prepare_wait(Thread *t) {
     return jthread_is_interrupted(t);
 }
 
+/* ---- live-thread counts ---- */
+
+static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
+static JThreadCounts counts;
+
+static void count_start(Thread *t) {
+    pthread_mutex_lock(&counts_lock);
+    counts.live++;
+    counts.started++;
+    if (t->daemon) counts.daemon++;
+    if (counts.live > counts.peak) counts.peak = counts.live;
+    t->counted = true;
+    pthread_mutex_unlock(&counts_lock);
+}
+
+static void count_end(Thread *t) {
+    pthread_mutex_lock(&counts_lock);
+    if (t->counted) {
+        counts.live--;
+        if (t->daemon) counts.daemon--;
+        t->counted = false;
+    }
+    pthread_mutex_unlock(&counts_lock);
+}
+
+JThreadCounts jthread_counts(void) {
+    pthread_mutex_lock(&counts_lock);
+    JThreadCounts c = counts;
+    pthread_mutex_unlock(&counts_lock);
+    return c;
+}
+
+void jthread_reset_peak(void) {
+    pthread_mutex_lock(&counts_lock);
+    counts.peak = counts.live;
+    pthread_mutex_unlock(&counts_lock);
+}
+
 /* ---- attaching a Java Thread object to a running thread ---- */
 
 bool jthread_attach_object(Thread *t, Object **group, const char *name, bool daemon) {
@@ -106,6 +144,7 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
         if (ok) {
             if (daemon) OBJ_FIELD(t->jthread, jthread_daemon_off, jboolean) = JNI_TRUE;
             thread_set_java_status(t, JTS_RUNNABLE);
+            count_start(t);
         }
     }
     hnd_release(t, hm);
@@ -137,6 +176,7 @@ void jthread_exit(Thread *t) {
     }
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);
+    count_end(t);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_TERMINATED;
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
     mon_notify(t, *jt, true);
@@ -170,9 +210,10 @@ bool jthread_start(Thread *t, Object **jt) {
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
     thread_list_add(t, nt);
-    nt->jthread = *jt;
+    __atomic_store_n(&nt->jthread, *jt, __ATOMIC_RELEASE);     /* others may look it up (JVM_GetAllThreads) */
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
+    count_start(nt);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -186,6 +227,7 @@ bool jthread_start(Thread *t, Object **jt) {
     if (rc != 0) {
         __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
         OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
+        count_end(nt);
         thread_list_remove(t, nt);
         exc_throw_oom(t, "unable to create native thread: possibly out of memory or process/resource limits reached");
         return false;
@@ -214,10 +256,12 @@ bool jthread_sleep(Thread *t, jlong millis) {
         exc_throw(t, VMC_InterruptedException, "sleep interrupted");
         return false;
     }
+    thread_stat_add(&t->waited_count, 1);      /* sleep(0) counts too, as on HotSpot */
     if (millis == 0) {
         sched_yield();
         return true;
     }
+    int64_t since = thread_timing() ? thread_now_ns() : 0;
     struct timespec deadline;
     deadline_in(&deadline, millis * 1000000);
     thread_set_java_status(t, JTS_SLEEPING);
@@ -228,6 +272,7 @@ bool jthread_sleep(Thread *t, jlong millis) {
     pthread_mutex_unlock(&t->park_lock);
     thread_block_end(t, old);
     thread_set_java_status(t, JTS_RUNNABLE);
+    if (since) thread_stat_add(&t->waited_ns, (uint64_t)(thread_now_ns() - since));
     if (jthread_take_interrupt(t)) {
         exc_throw(t, VMC_InterruptedException, "sleep interrupted");
         return false;

@@ -41,4 +41,15 @@ void jthread_unpark(Thread *target);
 /* Thread.parkBlocker of the java.lang.Thread jt (what LockSupport.park was given). */
 Object *jthread_park_blocker(Object *jt);
 
+/* Counts of Java threads as java.lang.management reports them: a thread counts from its
+ * start (or attachment) until it ends, and stops counting before join() can return. */
+typedef struct JThreadCounts {
+    int live;
+    int daemon;
+    int peak;                       /* highest `live` since start or the last reset */
+    int64_t started;                /* threads started or attached since the VM began */
+} JThreadCounts;
+JThreadCounts jthread_counts(void);
+void jthread_reset_peak(void);
+
 #endif

@@ -114,6 +114,8 @@ void mon_enter(Thread *t, Object **h) {
     } else {
         mon->entry_waiters++;
         t->contending = mon;
+        thread_stat_add(&t->blocked_count, 1);
+        int64_t since = thread_timing() ? thread_now_ns() : 0;
         thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
         int old = thread_block_begin(t);
         while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
@@ -123,6 +125,7 @@ void mon_enter(Thread *t, Object **h) {
         thread_block_end(t, old);
         t->contending = NULL;
         thread_set_java_status(t, JTS_RUNNABLE);
+        if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
         return;
     }
     pthread_mutex_unlock(&mon->mutex);
@@ -162,6 +165,20 @@ bool mon_exit(Thread *t, Object *o) {
     }
 }
 
+Thread *mon_owner(Object *o) {
+    uintptr_t m = load_mark(o);
+    if (mark_is_inflated(m)) return mark_monitor(m)->owner;
+    if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) == 0) return NULL;
+    return thread_by_tid(mark_owner(m));
+}
+
+void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx) {
+    pthread_mutex_lock(&mon_list_lock);
+    for (Monitor *m = mon_list; m; m = m->next)
+        if (m->obj && m->owner == t) fn(m->obj, ctx);
+    pthread_mutex_unlock(&mon_list_lock);
+}
+
 bool mon_holds(Thread *t, Object *o) {
     uintptr_t m = load_mark(o);
     if (mark_is_inflated(m)) return mark_monitor(m)->owner == t;
@@ -199,6 +216,8 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
+    thread_stat_add(&t->waited_count, 1);
+    int64_t since = thread_timing() ? thread_now_ns() : 0;
     Monitor *mon = inflate(*h);
     WaitNode node = { t, NULL, false };
     struct timespec deadline;
@@ -230,6 +249,7 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     pthread_mutex_unlock(&mon->mutex);
     thread_block_end(t, old);
     thread_set_java_status(t, JTS_RUNNABLE);
+    if (since) thread_stat_add(&t->waited_ns, (uint64_t)(thread_now_ns() - since));
     if (jthread_take_interrupt(t)) {
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;

@@ -47,6 +47,11 @@ bool mon_exit(Thread *t, Object *o);
 bool mon_wait(Thread *t, Object **h, jlong millis);
 bool mon_notify(Thread *t, Object *o, bool all);
 bool mon_holds(Thread *t, Object *o);
+/* The thread that owns o's monitor, thin or inflated; NULL if none.  Exact only while the
+ * world is stopped (management, thread dumps). */
+Thread *mon_owner(Object *o);
+/* Calls fn on the object of every inflated monitor t owns (world stopped). */
+void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx);
 /* Wakes t if it waits in Object.wait (for Thread.interrupt). */
 void mon_interrupt_wait(Thread *t);
 

@@ -113,6 +113,56 @@ static const Flag FLAGS[] = {
 
 static bool is_bool_flag(FlagType t) { return t == F_BOOL || t == F_IGNORED_BOOL; }
 
+/* Which flags the options set, -Xmx/-Xms/-Xss counting as their flags. */
+static bool flag_given[ARRAY_LEN(FLAGS)];
+
+static void mark_given(const char *name) {
+    for (size_t i = 0; i < ARRAY_LEN(FLAGS); i++)
+        if (strcmp(FLAGS[i].name, name) == 0) flag_given[i] = true;
+}
+
+/* The flags Loupe honours, in table order (the ignored ones have no value to show). */
+static const Flag *honoured(int index, int *table_index) {
+    int k = 0;
+    for (size_t i = 0; i < ARRAY_LEN(FLAGS); i++) {
+        if (FLAGS[i].type == F_IGNORED_BOOL || FLAGS[i].type == F_IGNORED_VALUE) continue;
+        if (k++ == index) {
+            *table_index = (int)i;
+            return &FLAGS[i];
+        }
+    }
+    return NULL;
+}
+
+int opts_flag_count(void) {
+    int n = 0, i;
+    while (honoured(n, &i)) n++;
+    return n;
+}
+
+bool opts_flag(int index, VMFlag *out) {
+    int i;
+    const Flag *f = honoured(index, &i);
+    if (!f) return false;
+    memset(out, 0, sizeof *out);
+    out->name = f->name;
+    out->given = flag_given[i];
+    switch (f->type) {
+    case F_BOOL: out->type = 'Z'; out->z = *(bool *)f->addr; break;
+    case F_LONG: out->type = 'J'; out->j = *(long *)f->addr; break;
+    case F_STRING:
+        out->type = 'S';
+        out->s = *(const char **)f->addr;
+        if (!out->s && f->addr == &vm_opts.heap.collector) out->s = "semispace";
+        break;
+    case F_HEAP_MAX: out->type = 'J'; out->j = (jlong)vm_opts.heap.max; break;
+    case F_HEAP_INITIAL: out->type = 'J'; out->j = (jlong)vm_opts.heap.initial; break;
+    case F_STACK_K: out->type = 'J'; out->j = (jlong)(vm_opts.thread_stack >> 10); break;
+    default: return false;
+    }
+    return true;
+}
+
 /* -XX:SPEC, SPEC being +Name, -Name or Name=value; reports a wrong one with HotSpot's
  * wording.  ignore: JavaVMInitArgs.ignoreUnrecognized, which lets unknown names pass. */
 static jint set_flag(const char *opt, bool ignore) {
@@ -123,7 +173,10 @@ static jint set_flag(const char *opt, bool ignore) {
     size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
     const Flag *f = NULL;
     for (size_t i = 0; i < ARRAY_LEN(FLAGS) && !f; i++)
-        if (strlen(FLAGS[i].name) == n && strncmp(FLAGS[i].name, arg, n) == 0) f = &FLAGS[i];
+        if (strlen(FLAGS[i].name) == n && strncmp(FLAGS[i].name, arg, n) == 0) {
+            f = &FLAGS[i];
+            flag_given[i] = true;
+        }
     if (!f) {
         if (ignore) return JNI_OK;
         fprintf(stderr, "Unrecognized VM option '%s'\n", arg);
@@ -251,6 +304,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         }
         vm_opts.heap.max = sz;
         max_heap_given = true;
+        mark_given("MaxHeapSize");
         return JNI_OK;
     }
     if (strncmp(opt, "-Xms", 4) == 0) {
@@ -259,6 +313,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
             return JNI_EINVAL;
         }
         vm_opts.heap.initial = sz;
+        mark_given("InitialHeapSize");
         return JNI_OK;
     }
     if (strncmp(opt, "-Xss", 4) == 0) {
@@ -272,6 +327,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         }
         vm_opts.thread_stack = sz;
         thread_stack_given = true;
+        mark_given("ThreadStackSize");
         return JNI_OK;
     }
     if (strncmp(opt, "-Xmn", 4) == 0) return JNI_OK;

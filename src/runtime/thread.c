@@ -21,6 +21,13 @@
 _Thread_local Thread *thread_self;
 pthread_mutex_t thread_list_lock = PTHREAD_MUTEX_INITIALIZER;
 Thread *thread_list;
+volatile bool thread_timing_contention;
+
+int64_t thread_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 extern const struct JNINativeInterface_ jni_function_table;
 
@@ -92,6 +99,7 @@ bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
 }
 
 void thread_detach_current(Thread *t) {
+    heap_thread_exit(t);
     thread_list_remove(t, t);
     thread_self = NULL;
     if (t->stack_base)

@@ -91,6 +91,7 @@ struct Thread {
     bool attached;                          /* attached through the Invocation API */
     bool is_main;
     bool listed;                            /* on thread_list (possibly before it runs) */
+    bool counted;                           /* in the live-thread counts (jthread.c) */
     pthread_t pthread;
     int os_tid;                             /* the kernel's thread id (thread dumps) */
     int64_t start_ns;                       /* CLOCK_MONOTONIC when it attached */
@@ -107,6 +108,15 @@ struct Thread {
     /* Thread list (runtime/thread.c). */
     Thread *next;
     Thread *prev;
+
+    /* Statistics for java.lang.management (ThreadInfo, ThreadMXBean).  The thread adds to
+     * its own counters; other threads read them at a safepoint or reset them, all with
+     * relaxed atomics (thread_stat_add / thread_stat_get). */
+    uint64_t blocked_count;                 /* times it blocked entering a contended monitor */
+    uint64_t blocked_ns;                    /* time spent so, while thread_timing_contention */
+    uint64_t waited_count;                  /* Object.wait and Thread.sleep calls */
+    uint64_t waited_ns;
+    uint64_t allocated_bytes;               /* heap bytes of retired TLABs and direct allocations */
 
     void *jvmti;                            /* per-thread tool state, later */
     void *jni_frames;                       /* PushLocalFrame stack (native/jni_refs.c) */
@@ -166,6 +176,16 @@ static inline void thread_block_end(Thread *t, int old) {
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);
 }
+
+/* ---- statistics ---- */
+static inline void thread_stat_add(uint64_t *counter, uint64_t n) { __atomic_fetch_add(counter, n, __ATOMIC_RELAXED); }
+static inline uint64_t thread_stat_get(const uint64_t *counter) { return __atomic_load_n(counter, __ATOMIC_RELAXED); }
+static inline void thread_stat_set(uint64_t *counter, uint64_t v) { __atomic_store_n(counter, v, __ATOMIC_RELAXED); }
+/* Whether blocking in monitors, Object.wait and sleep is timed as well as counted
+ * (ThreadMXBean.setThreadContentionMonitoringEnabled); off by default, as on HotSpot. */
+extern volatile bool thread_timing_contention;
+static inline bool thread_timing(void) { return __atomic_load_n(&thread_timing_contention, __ATOMIC_RELAXED); }
+int64_t thread_now_ns(void);                        /* CLOCK_MONOTONIC */
 
 /* ---- thread management (runtime/thread.c) ---- */
 Thread *thread_create_record(void);                 /* a Thread not yet running */

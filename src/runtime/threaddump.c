@@ -38,12 +38,6 @@ extern Object *module_name_string(Object *module);     /* native/jvm_module.c */
 
 #define MAX_HELD 64
 
-typedef struct Held {
-    Object *objs[MAX_HELD];
-    bool reported[MAX_HELD];
-    int n;
-} Held;
-
 static int64_t now_ns(clockid_t clk) {
     struct timespec ts;
     if (clock_gettime(clk, &ts) != 0) return 0;
@@ -128,39 +122,39 @@ static bool local_is_ref(Frame *f, int i) {
     return map && refmap_bit(map, i);
 }
 
-/* The monitors t owns or waits on, found through the references of its frames. */
-static void collect_held(Thread *t, Held *h) {
-    h->n = 0;
+/* Whether frame f would have locked o: o is its synchronized method's lock, or sits in
+ * one of its locals beyond the parameters. */
+static bool frame_locked(Frame *f, Object *o) {
+    if (f->lock == o) return true;
+    if (f->flags & FR_NATIVE) return false;
+    for (int i = f->method->arg_slots; i < f->method->max_locals; i++)
+        if (f->locals[i].l == o && local_is_ref(f, i)) return true;
+    return false;
+}
+
+int vm_held_monitors(Thread *t, HeldMonitor *out, int max) {
+    int n = 0;
     Object *waiting = t->waiting_on ? t->waiting_on->obj : NULL;
     for (Frame *f = t->top; f; f = f->prev) {
-        if (f->lock && h->n < MAX_HELD) h->objs[h->n++] = f->lock;
+        if (f->lock && n < max) out[n++] = (HeldMonitor){ f->lock, -1 };
         if (f->flags & FR_NATIVE) continue;
         for (int i = 0; i < f->method->max_locals; i++) {
             Object *o = f->locals[i].l;
             if (!o || !local_is_ref(f, i)) continue;
             if (o != waiting && !mon_holds(t, o)) continue;
             bool dup = false;
-            for (int k = 0; k < h->n; k++) dup |= h->objs[k] == o;
-            if (!dup && h->n < MAX_HELD) h->objs[h->n++] = o;
+            for (int k = 0; k < n; k++) dup |= out[k].obj == o;
+            if (!dup && n < max) out[n++] = (HeldMonitor){ o, -1 };
         }
     }
-    for (int k = 0; k < h->n; k++) h->reported[k] = false;
-}
-
-static void print_locks(FILE *out, Frame *f, Held *h) {
-    int params = f->method->arg_slots;
-    for (int k = 0; k < h->n; k++) {
-        if (h->reported[k]) continue;
-        Object *o = h->objs[k];
-        bool here = f->lock == o;
-        if (!here && !(f->flags & FR_NATIVE))
-            for (int i = params; i < f->method->max_locals && !here; i++)
-                here = f->locals[i].l == o && local_is_ref(f, i);
-        if (here) {
-            print_object_ref(out, "locked", o);
-            h->reported[k] = true;
-        }
+    int depth = 0;
+    for (Frame *f = t->top; f; f = f->prev) {
+        if (f->method->flags & MF_INTRINSIC) continue;     /* not a frame anyone shows */
+        for (int k = 0; k < n; k++)
+            if (out[k].frame < 0 && frame_locked(f, out[k].obj)) out[k].frame = depth;
+        depth++;
     }
+    return n;
 }
 
 static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
@@ -174,14 +168,13 @@ static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
             (double)(now - t->start_ns) / 1e9, (unsigned long)(uintptr_t)t, (unsigned)t->os_tid,
             activity(self, t, status), (unsigned long)((uintptr_t)t->top & ~(uintptr_t)0xFFF));
     fprintf(out, "   java.lang.Thread.State: %s\n", java_state_name(status));
-    Held held;
-    collect_held(t, &held);
-    bool first = true;
+    HeldMonitor held[MAX_HELD];
+    int nheld = vm_held_monitors(t, held, MAX_HELD);
+    int depth = 0;
     for (Frame *f = t->top; f; f = f->prev) {
         if (f->method->flags & MF_INTRINSIC) continue;     /* no frame on HotSpot */
         print_frame(out, self, f);
-        if (first) {
-            first = false;
+        if (depth == 0) {
             if (t->waiting_on && t->waiting_on->obj) print_object_ref(out, "waiting on", t->waiting_on->obj);
             else if (t->contending && t->contending->obj) print_object_ref(out, "waiting to lock", t->contending->obj);
             else if (status == JTS_PARKED || status == JTS_PARKED_TIMED) {
@@ -189,7 +182,9 @@ static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
                 if (blocker) print_object_ref(out, "parking to wait for ", blocker);
             }
         }
-        print_locks(out, f, &held);
+        for (int k = 0; k < nheld; k++)
+            if (held[k].frame == depth) print_object_ref(out, "locked", held[k].obj);
+        depth++;
     }
     fputc('\n', out);
 }

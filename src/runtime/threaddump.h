@@ -13,4 +13,18 @@
  * an attached thread in VM state. */
 void vm_thread_dump(Thread *self, FILE *out);
 
+/* A monitor a thread holds, and the frame that locked it: its position among the frames
+ * a stack trace of the thread shows (innermost 0, method-handle intrinsics skipped), or -1
+ * when no frame can be named. */
+typedef struct HeldMonitor {
+    Object *obj;
+    int frame;
+} HeldMonitor;
+
+/* The monitors t holds, found through its frames (threaddump.c explains how), at most max
+ * of them, into out; returns how many.  The monitor t waits on in Object.wait is among
+ * them, attributed to the frame that entered it, as thread dumps show it.  The world must
+ * be stopped (or t be the caller). */
+int vm_held_monitors(Thread *t, HeldMonitor *out, int max);
+
 #endif

@@ -149,6 +149,7 @@ extern char *vm_libjvm_dir;         /* directory of this libjvm.so */
 extern volatile int vm_phase;       /* VM_PHASE_*: how far start-up got */
 extern JavaVM vm_javavm;            /* the one JavaVM */
 extern uint64_t vm_start_nanos;
+extern jlong vm_init_done_millis;   /* wall clock (ms since the epoch) when start-up ended */
 
 enum {
     VM_PHASE_NONE = 0,
@@ -168,6 +169,18 @@ void opts_set_property(const char *key, const char *value);
  * (system_class) or other classes.  The last switch given for a name wins. */
 bool opts_assertions_enabled(const char *name, bool system_class);
 const char *opts_get_property(const char *key);
+
+/* The -XX flags Loupe honours, with their values now, for HotSpotDiagnosticMXBean. */
+typedef struct VMFlag {
+    const char *name;
+    char type;                      /* 'Z' boolean, 'J' long, 'S' string */
+    bool z;
+    jlong j;
+    const char *s;
+    bool given;                     /* set by an option (-XX:, or -Xmx/-Xms/-Xss) */
+} VMFlag;
+int opts_flag_count(void);
+bool opts_flag(int index, VMFlag *out);
 
 /* Boot (runtime/boot.c): everything JNI_CreateJavaVM does after parsing options. */
 jint vm_boot(Thread *main_thread);

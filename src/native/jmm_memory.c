@@ -1,0 +1,628 @@
+/*
+ * jmm_memory.c — the management interface's memory entries: memory pools and managers
+ * (MemoryPoolMXBean, MemoryManagerMXBean, GarbageCollectorMXBean), heap and non-heap
+ * usage, collection counts and times, and the last collection's GcInfo.
+ *
+ * The pools are the active collector's (heap/gc.h: for the semispace copier, the space
+ * being allocated in and the copy reserve) followed by one non-heap pool, "Class
+ * Metadata": the C memory parsed classes occupy (heap.c's and classfile.c's accounting).
+ * Two managers look after them, as on HotSpot: the collector (a GarbageCollectorMXBean
+ * over every heap pool) and "Metadata Manager" over the metadata pool.
+ *
+ * Java objects stand for pools and managers.  As on HotSpot the VM makes each of them
+ * once, on first need, by calling the JDK's factories — the private static
+ * sun.management.ManagementFactoryHelper.createMemoryPool / createMemoryManager, and for
+ * the collector com.sun.management.internal.GarbageCollectorExtImpl.createGarbageCollector
+ * (which adds GcInfo and notifications) when jdk.management is present — and keeps it in
+ * a global reference; a native called on such an object finds its pool or manager by
+ * identity.  Two threads may race to make one: the first to publish wins.
+ *
+ * Low-memory detection: the heap pools support collection-usage thresholds (their use
+ * right after a collection, which is what says whether live data outgrows the heap), with
+ * HotSpot's counting: after every collection a pool at or over its high threshold gets
+ * one more pending "trigger" for its sensor, a pool back under its low threshold a
+ * pending "clear"; the Notification Thread (jmm_notify.c) then calls the pool's
+ * sun.management.Sensor, which counts and tells MemoryMXBean's listeners.  Plain usage
+ * thresholds are not supported (the allocation space fills up and empties on every
+ * cycle, as HotSpot's eden does), nor any threshold on the metadata pool.
+ *
+ * Collection notifications (GarbageCollectorExtImpl listeners) are sent by the same
+ * thread: a GcInfo built like GetLastGCStat's, announced as "end of major GC" (every
+ * Loupe collection is a full one) with the collection's cause.
+ */
+#include "native/jni_internal.h"
+#include "native/jmm.h"
+#include "classfile/classfile.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
+#include "interp/interp.h"
+#include "runtime/jstring.h"
+#include "runtime/vm.h"
+
+#define MAX_POOLS (HEAP_MAX_POOLS + 1)
+
+typedef struct Pool {
+    const char *name;
+    int heap_index;                 /* the collector's pool number; -1 for metadata */
+    jobject obj;                    /* its MemoryPoolMXBean (global), once made */
+    /* collection-usage threshold (heap pools), under sensor_lock */
+    jlong gc_high, gc_low;          /* 0: off */
+    jobject gc_sensor;              /* the sun.management.Sensor Java gave (global) */
+    int pending_trigger, pending_clear;
+    bool sensor_on;
+    HeapUsage trigger_usage;        /* the usage that last crossed the high threshold */
+} Pool;
+
+enum { MGR_GC, MGR_METADATA, NMANAGERS };
+
+typedef struct Manager {
+    const char *name;
+    jobject obj;                    /* its MemoryManagerMXBean (global), once made */
+} Manager;
+
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t objs_lock = PTHREAD_MUTEX_INITIALIZER;   /* publication of obj */
+static Pool pools[MAX_POOLS];
+static int npools;
+static Manager managers[NMANAGERS];
+static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
+static int64_t metadata_peak;
+static volatile bool gc_notifications;
+
+static void setup(void) {
+    int n = heap_pool_count();
+    for (int i = 0; i < n; i++) pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i };
+    pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1 };
+    managers[MGR_GC] = (Manager){ heap_manager_name(), NULL };
+    managers[MGR_METADATA] = (Manager){ "Metadata Manager", NULL };
+}
+
+static void ensure_setup(void) { pthread_once(&setup_once, setup); }
+
+/* Which pools a manager manages. */
+static bool manages(int mgr, const Pool *p) { return (mgr == MGR_GC) == (p->heap_index >= 0); }
+
+/* ---- usage ---- */
+
+static void tally_metadata(Class *c, void *ctx) {
+    *(int64_t *)ctx += (int64_t)(c->arena ? cf_footprint(c) : sizeof(Class));
+}
+
+static HeapUsage metadata_usage(Thread *t) {
+    int64_t bytes = 0;
+    int old = thread_block_begin(t);        /* a collection may hold the class list lock */
+    ld_foreach_class(tally_metadata, &bytes);
+    thread_block_end(t, old);
+    pthread_mutex_lock(&metadata_lock);
+    if (bytes > metadata_peak) metadata_peak = bytes;
+    pthread_mutex_unlock(&metadata_lock);
+    return (HeapUsage){ 0, bytes, bytes, -1 };
+}
+
+static HeapUsage pool_usage(Thread *t, const Pool *p) {
+    return p->heap_index >= 0 ? heap_pool_usage(p->heap_index) : metadata_usage(t);
+}
+
+static HeapUsage pool_peak(Thread *t, const Pool *p) {
+    if (p->heap_index >= 0) return heap_pool_peak(p->heap_index);
+    HeapUsage u = metadata_usage(t);
+    pthread_mutex_lock(&metadata_lock);
+    u.used = u.committed = metadata_peak;
+    pthread_mutex_unlock(&metadata_lock);
+    return u;
+}
+
+/* new MemoryUsage(init, used, committed, max), the numbers made consistent first: the
+ * constructor insists on used <= committed <= max. */
+static Object *usage_object(Thread *t, HeapUsage u) {
+    Class *c = jmm_class(t, "java/lang/management/MemoryUsage");
+    if (!c) return NULL;
+    if (u.used > u.committed) u.committed = u.used;
+    if (u.max >= 0 && u.committed > u.max) u.max = u.committed;
+    HandleMark hm = hnd_mark(t);
+    Object **o = jmm_alloc(t, c);
+    Slot a[9];
+    a[1].j = u.init < -1 ? -1 : u.init;
+    a[3].j = u.used;
+    a[5].j = u.committed;
+    a[7].j = u.max;
+    Object *r = o && jmm_init(t, o, "(JJJJ)V", a) ? *o : NULL;
+    hnd_release(t, hm);
+    return r;
+}
+
+/* ---- the Java objects ---- */
+
+static Object *call_factory(Thread *t, Class *c, const char *name, const char *sig, Slot *args) {
+    Method *m = class_find_declared_method(c, sym_intern_cstr(name), sym_intern_cstr(sig));
+    if (!m) vm_fatal("%s.%s%s missing", c->name->str, name, sig);
+    Slot r;
+    return interp_call(t, m, args, &r) ? r.l : NULL;
+}
+
+/* Publishes o as *slot unless another thread was first; returns the published object. */
+static Object *publish(jobject *slot, Object *o) {
+    pthread_mutex_lock(&objs_lock);
+    if (!*slot && o) *slot = hnd_new_global(o);
+    Object *r = *slot ? hnd_get(*slot) : NULL;
+    pthread_mutex_unlock(&objs_lock);
+    return r;
+}
+
+static Object *published(jobject *slot) {
+    pthread_mutex_lock(&objs_lock);
+    Object *r = *slot ? hnd_get(*slot) : NULL;
+    pthread_mutex_unlock(&objs_lock);
+    return r;
+}
+
+static Object *pool_object(Thread *t, Pool *p) {
+    Object *o = published(&p->obj);
+    if (o) return o;
+    Class *helper = jmm_class(t, "sun/management/ManagementFactoryHelper");
+    Object *name = helper ? jstr_new_utf8(t, p->name) : NULL;
+    if (!name) return NULL;
+    Slot a[6];
+    a[0].l = name;
+    a[1].i = p->heap_index >= 0;
+    a[2].j = -1;                                    /* usage threshold: not supported */
+    a[4].j = p->heap_index >= 0 ? 0 : -1;           /* collection usage threshold: off */
+    o = call_factory(t, helper, "createMemoryPool", "(Ljava/lang/String;ZJJ)Ljava/lang/management/MemoryPoolMXBean;", a);
+    return o ? publish(&p->obj, o) : NULL;
+}
+
+static Object *manager_object(Thread *t, int mgr) {
+    Manager *m = &managers[mgr];
+    Object *o = published(&m->obj);
+    if (o) return o;
+    Class *helper = jmm_class(t, "sun/management/ManagementFactoryHelper");
+    if (!helper) return NULL;
+    Class *c = helper;
+    if (mgr == MGR_GC) {
+        /* the richer collector bean of jdk.management, when the image has that module */
+        Class *ext = ld_load_boot_or_null(t, sym_intern_cstr("com/sun/management/internal/GarbageCollectorExtImpl"));
+        if (exc_pending(t) || (ext && !class_init(t, ext))) return NULL;
+        if (ext) c = ext;
+    }
+    Object *name = jstr_new_utf8(t, m->name);
+    if (!name) return NULL;
+    Slot a[2] = { { .l = name }, { .l = NULL } };
+    o = mgr == MGR_GC ? call_factory(t, c, "createGarbageCollector",
+                                     "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/management/GarbageCollectorMXBean;", a)
+                      : call_factory(t, c, "createMemoryManager",
+                                     "(Ljava/lang/String;)Ljava/lang/management/MemoryManagerMXBean;", a);
+    return o ? publish(&m->obj, o) : NULL;
+}
+
+static Pool *pool_of(Object *o) {
+    for (int i = 0; o && i < npools; i++)
+        if (published(&pools[i].obj) == o) return &pools[i];
+    return NULL;
+}
+
+static int manager_of(Object *o) {
+    for (int i = 0; o && i < NMANAGERS; i++)
+        if (published(&managers[i].obj) == o) return i;
+    return -1;
+}
+
+/* The array class of a java.lang.management interface, elements filled by make(i). */
+static jobjectArray object_list(Thread *t, const char *elem, int n, const int *which, bool of_pools) {
+    Class *ec = jmm_class(t, elem);
+    Class *ac = ec ? ld_array_of(t, ec) : NULL;
+    if (!ac) return NULL;
+    HandleMark hm = hnd_mark(t);
+    Object **arr = hnd_new(t, heap_alloc_array(t, ac, n));
+    for (int i = 0; *arr && i < n; i++) {
+        Object *o = of_pools ? pool_object(t, &pools[which[i]]) : manager_object(t, which[i]);
+        if (!o) {
+            *arr = NULL;
+            break;
+        }
+        heap_store_ref(*arr, &ARRAY_ELEMS(*arr, Object *)[i], o);
+    }
+    Object *r = *arr;
+    hnd_release(t, hm);
+    return hnd_local(t, r);
+}
+
+jobjectArray JNICALL jmm_GetMemoryPools(JNIEnv *env, jobject mgr) {
+    JNI_ENTER(env);
+    ensure_setup();
+    int which[MAX_POOLS], n = 0;
+    int m = -1;
+    if (mgr && (m = manager_of(hnd_get(mgr))) < 0) JNI_RETURN(NULL);
+    for (int i = 0; i < npools; i++)
+        if (m < 0 || manages(m, &pools[i])) which[n++] = i;
+    JNI_RETURN(object_list(t, "java/lang/management/MemoryPoolMXBean", n, which, true));
+}
+
+jobjectArray JNICALL jmm_GetMemoryManagers(JNIEnv *env, jobject pool) {
+    JNI_ENTER(env);
+    ensure_setup();
+    int which[NMANAGERS], n = 0;
+    Pool *p = NULL;
+    if (pool && !(p = pool_of(hnd_get(pool)))) JNI_RETURN(NULL);
+    for (int i = 0; i < NMANAGERS; i++)
+        if (!p || manages(i, p)) which[n++] = i;
+    JNI_RETURN(object_list(t, "java/lang/management/MemoryManagerMXBean", n, which, false));
+}
+
+/* The pool behind a MemoryPoolMXBean argument; NULL (with NullPointerException for a null
+ * argument) if there is none. */
+static Pool *pool_arg(Thread *t, jobject pool) {
+    ensure_setup();
+    if (!hnd_get(pool)) {
+        exc_npe(t);
+        return NULL;
+    }
+    return pool_of(hnd_get(pool));
+}
+
+jobject JNICALL jmm_GetMemoryPoolUsage(JNIEnv *env, jobject pool) {
+    JNI_ENTER(env);
+    Pool *p = pool_arg(t, pool);
+    JNI_RETURN(p ? hnd_local(t, usage_object(t, pool_usage(t, p))) : NULL);
+}
+
+jobject JNICALL jmm_GetPeakMemoryPoolUsage(JNIEnv *env, jobject pool) {
+    JNI_ENTER(env);
+    Pool *p = pool_arg(t, pool);
+    JNI_RETURN(p ? hnd_local(t, usage_object(t, pool_peak(t, p))) : NULL);
+}
+
+/* Usage after the last collection, for the collected (heap) pools only. */
+jobject JNICALL jmm_GetPoolCollectionUsage(JNIEnv *env, jobject pool) {
+    JNI_ENTER(env);
+    Pool *p = pool_arg(t, pool);
+    if (!p || p->heap_index < 0) JNI_RETURN(NULL);
+    HeapGCRecord r;
+    HeapUsage u;
+    if (heap_last_collection(&r)) {
+        u = r.after[p->heap_index];
+    } else {
+        u = heap_pool_usage(p->heap_index);
+        u.used = u.committed = 0;
+    }
+    JNI_RETURN(hnd_local(t, usage_object(t, u)));
+}
+
+jobject JNICALL jmm_GetMemoryUsage(JNIEnv *env, jboolean heap) {
+    JNI_ENTER(env);
+    ensure_setup();
+    HeapUsage u;
+    if (heap) {
+        u = heap_usage();
+    } else {
+        u = (HeapUsage){ 0, 0, 0, 0 };
+        for (int i = 0; i < npools; i++) {
+            if (pools[i].heap_index >= 0) continue;
+            HeapUsage pu = pool_usage(t, &pools[i]);
+            u.init = u.init < 0 || pu.init < 0 ? -1 : u.init + pu.init;
+            u.used += pu.used;
+            u.committed += pu.committed;
+            u.max = u.max < 0 || pu.max < 0 ? -1 : u.max + pu.max;
+        }
+    }
+    JNI_RETURN(hnd_local(t, usage_object(t, u)));
+}
+
+bool jmm_reset_pool_peak(Thread *t, Object **pool) {
+    ensure_setup();
+    Pool *p = pool_of(*pool);
+    if (!p) return false;
+    if (p->heap_index >= 0) {
+        heap_pool_reset_peak(p->heap_index);
+    } else {
+        pthread_mutex_lock(&metadata_lock);
+        metadata_peak = 0;
+        pthread_mutex_unlock(&metadata_lock);
+        metadata_usage(t);
+    }
+    return true;
+}
+
+/* ---- thresholds and sensors ---- */
+
+void JNICALL jmm_SetPoolSensor(JNIEnv *env, jobject pool, JmmThresholdType type, jobject sensor) {
+    JNI_ENTER(env);
+    ensure_setup();
+    if (!hnd_get(pool) || !hnd_get(sensor)) {
+        exc_npe(t);
+        JNI_RETURN_VOID();
+    }
+    Class *sc = jmm_class(t, "sun/management/Sensor");
+    if (!sc) JNI_RETURN_VOID();
+    if (!class_is_assignable(hnd_get(sensor)->klass, sc)) {
+        exc_throw(t, VMC_IllegalArgumentException, "Sensor is not an instance of sun.management.Sensor class");
+        JNI_RETURN_VOID();
+    }
+    Pool *p = pool_of(hnd_get(pool));
+    bool collection = type == JMM_COLLECTION_USAGE_THRESHOLD_HIGH || type == JMM_COLLECTION_USAGE_THRESHOLD_LOW;
+    if (!p || p->heap_index < 0 || !collection) JNI_RETURN_VOID();     /* nothing to watch */
+    jobject g = hnd_new_global(hnd_get(sensor));
+    pthread_mutex_lock(&sensor_lock);
+    jobject old = p->gc_sensor;
+    p->gc_sensor = g;
+    pthread_mutex_unlock(&sensor_lock);
+    if (old) hnd_delete_global(old);
+    jmm_notify_start();
+    JNI_RETURN_VOID();
+}
+
+/* Sets a threshold and returns the previous one; -1 for a threshold the pool lacks. */
+jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType type, jlong threshold) {
+    JNI_ENTER(env);
+    if (threshold < 0) {
+        exc_throw(t, VMC_IllegalArgumentException, "Invalid threshold value");
+        JNI_RETURN(-1);
+    }
+    Pool *p = pool_arg(t, pool);
+    if (!p || p->heap_index < 0) JNI_RETURN(-1);
+    jlong *slot;
+    switch (type) {
+    case JMM_COLLECTION_USAGE_THRESHOLD_HIGH: slot = &p->gc_high; break;
+    case JMM_COLLECTION_USAGE_THRESHOLD_LOW: slot = &p->gc_low; break;
+    default: JNI_RETURN(-1);
+    }
+    pthread_mutex_lock(&sensor_lock);
+    jlong prev = *slot;
+    *slot = threshold;                  /* in force from the next collection */
+    pthread_mutex_unlock(&sensor_lock);
+    JNI_RETURN(prev);
+}
+
+bool jmm_sensors_after_gc(const HeapGCRecord *r) {
+    ensure_setup();
+    bool work = false;
+    pthread_mutex_lock(&sensor_lock);
+    for (int i = 0; i < npools; i++) {
+        Pool *p = &pools[i];
+        if (p->heap_index < 0 || !p->gc_sensor || p->gc_high <= 0) continue;
+        HeapUsage u = r->after[p->heap_index];
+        if (u.used >= p->gc_high) {
+            p->pending_trigger++;
+            p->trigger_usage = u;
+            p->pending_clear = 0;
+        } else if (p->gc_low > 0 && u.used < p->gc_low && (p->sensor_on || p->pending_trigger > 0)) {
+            p->pending_clear++;
+        }
+        work |= p->pending_trigger > 0 || p->pending_clear > 0;
+    }
+    pthread_mutex_unlock(&sensor_lock);
+    return work;
+}
+
+static void call_sensor(Thread *t, Object **sensor, const char *name, const char *sig, Slot *args) {
+    Class *sc = jmm_class(t, "sun/management/Sensor");
+    Method *m = sc ? class_find_declared_method(sc, sym_intern_cstr(name), sym_intern_cstr(sig)) : NULL;
+    if (!m) return;
+    args[0].l = *sensor;
+    interp_call_virtual(t, m, args, NULL);
+}
+
+/* Delivers one pool's pending requests: a clear wins over triggers, as on HotSpot. */
+static void process_pool(Thread *t, Pool *p) {
+    pthread_mutex_lock(&sensor_lock);
+    int count = p->pending_trigger;
+    bool clear = p->pending_clear > 0;
+    HeapUsage u = p->trigger_usage;
+    Object **sensor = hnd_new(t, p->gc_sensor ? hnd_get(p->gc_sensor) : NULL);
+    if (clear) {
+        p->sensor_on = false;
+        p->pending_clear = 0;
+        p->pending_trigger -= count;
+    }
+    pthread_mutex_unlock(&sensor_lock);
+    if (!clear && count == 0) return;
+    if (*sensor && clear) {
+        Slot a[2] = { { .l = NULL }, { .i = count } };
+        call_sensor(t, sensor, "clear", "(I)V", a);
+    } else if (*sensor) {
+        Object **usage = hnd_new(t, usage_object(t, u));
+        Slot a[3] = { { .l = NULL }, { .i = count }, { .l = *usage } };
+        if (*usage) call_sensor(t, sensor, "trigger", "(ILjava/lang/management/MemoryUsage;)V", a);
+    }
+    exc_take(t);
+    if (clear) return;
+    pthread_mutex_lock(&sensor_lock);
+    p->sensor_on = true;
+    p->pending_trigger -= count;
+    pthread_mutex_unlock(&sensor_lock);
+}
+
+void jmm_sensors_process(Thread *t) {
+    ensure_setup();
+    for (int i = 0; i < npools; i++) process_pool(t, &pools[i]);
+}
+
+/* ---- the collector ---- */
+
+/* Whether *mgr is the collector's GarbageCollectorMXBean; throws as HotSpot does if not. */
+static bool check_gc(Thread *t, Object **mgr) {
+    ensure_setup();
+    if (!*mgr) {
+        exc_npe(t);
+        return false;
+    }
+    Class *gcb = jmm_class(t, "java/lang/management/GarbageCollectorMXBean");
+    if (!gcb) return false;
+    if (!class_is_assignable((*mgr)->klass, gcb)) {
+        exc_throw(t, VMC_IllegalArgumentException,
+                  "the object is not an instance of java.lang.management.GarbageCollectorMXBean class");
+        return false;
+    }
+    if (manager_of(*mgr) != MGR_GC) {
+        exc_throw(t, VMC_IllegalArgumentException, "Invalid GC memory manager");
+        return false;
+    }
+    return true;
+}
+
+jlong jmm_gc_attribute(Thread *t, Object **mgr, JmmLongAttribute att) {
+    if (!check_gc(t, mgr)) return -1;
+    switch (att) {
+    case JMM_GC_COUNT: return (jlong)heap_collections();
+    case JMM_GC_TIME_MS: return (jlong)(heap_collection_ns() / 1000000);
+    case JMM_GC_EXT_ATTRIBUTE_INFO_SIZE: return 1;
+    default: return -1;
+    }
+}
+
+bool jmm_reset_gc_stat(Thread *t, Object **mgr) {
+    if (!check_gc(t, mgr)) return false;
+    heap_reset_collection_stats();
+    return true;
+}
+
+/* One collector-specific attribute, as on HotSpot: the number of threads that collect
+ * (the collecting thread alone, for Loupe's stop-the-world collector). */
+jint JNICALL jmm_GetGCExtAttributeInfo(JNIEnv *env, jobject mgr, JmmExtAttributeInfo *info, jint count) {
+    UNUSED(mgr);
+    JNI_ENTER(env);
+    if (count <= 0) JNI_RETURN(0);
+    if (!info) {
+        exc_npe(t);
+        JNI_RETURN(0);
+    }
+    info[0] = (JmmExtAttributeInfo){ "GcThreadCount", 'I', "Number of GC threads" };
+    JNI_RETURN(1);
+}
+
+/* Checks that a is a MemoryUsage[] with one slot per pool. */
+static bool check_usage_array(Thread *t, Object *a) {
+    if (!a) {
+        exc_npe(t);
+        return false;
+    }
+    if (array_length(a) != npools) {
+        exc_throw(t, VMC_IllegalArgumentException,
+                  "The length of the given MemoryUsage array does not match the number of memory pools.");
+        return false;
+    }
+    Class *uc = jmm_class(t, "java/lang/management/MemoryUsage");
+    if (uc && !jmm_array_of(a, uc)) exc_throw(t, VMC_IllegalArgumentException, "The element type is not MemoryUsage class");
+    return !exc_pending(t);
+}
+
+/* Fills before and after (MemoryUsage[], one slot per pool) from a collection's record;
+ * the metadata pool, which no collection touches, shows its use now in both. */
+static bool fill_usages(Thread *t, const HeapGCRecord *r, jobject before, jobject after) {
+    for (int i = 0; i < npools; i++) {
+        const Pool *p = &pools[i];
+        HeapUsage b = p->heap_index >= 0 ? r->before[p->heap_index] : pool_usage(t, p);
+        HeapUsage a = p->heap_index >= 0 ? r->after[p->heap_index] : b;
+        Object *o = usage_object(t, b);
+        if (!o) return false;
+        heap_store_ref(hnd_get(before), &ARRAY_ELEMS(hnd_get(before), Object *)[i], o);
+        if (!(o = usage_object(t, a))) return false;
+        heap_store_ref(hnd_get(after), &ARRAY_ELEMS(hnd_get(after), Object *)[i], o);
+    }
+    return true;
+}
+
+static jlong since_start_ms(int64_t ns) { return (ns - (int64_t)vm_start_nanos) / 1000000; }
+
+void JNICALL jmm_GetLastGCStat(JNIEnv *env, jobject mgr, JmmGCStat *stat) {
+    JNI_ENTER(env);
+    if (!stat || (stat->gc_ext_attribute_values_size > 0 && !stat->gc_ext_attribute_values)) {
+        exc_npe(t);
+        JNI_RETURN_VOID();
+    }
+    Object **m = hnd_new(t, hnd_get(mgr));
+    if (!check_gc(t, m)) JNI_RETURN_VOID();
+    HeapGCRecord r;
+    if (!heap_last_collection(&r)) {
+        stat->gc_index = 0;
+        JNI_RETURN_VOID();
+    }
+    stat->gc_index = (jlong)r.index;
+    stat->start_time = since_start_ms(r.start_ns);
+    stat->end_time = since_start_ms(r.end_ns);
+    stat->num_gc_ext_attributes = 0;
+    if (!check_usage_array(t, hnd_get(stat->usage_before_gc)) || !check_usage_array(t, hnd_get(stat->usage_after_gc)))
+        JNI_RETURN_VOID();
+    if (!fill_usages(t, &r, stat->usage_before_gc, stat->usage_after_gc)) JNI_RETURN_VOID();
+    if (stat->gc_ext_attribute_values_size > 0) stat->gc_ext_attribute_values[0].i = 1;
+    JNI_RETURN_VOID();
+}
+
+/* ---- collection notifications ---- */
+
+void JNICALL jmm_SetGCNotificationEnabled(JNIEnv *env, jobject mgr, jboolean enabled) {
+    JNI_ENTER(env);
+    Object **m = hnd_new(t, hnd_get(mgr));
+    if (check_gc(t, m)) {
+        __atomic_store_n(&gc_notifications, enabled != JNI_FALSE, __ATOMIC_RELAXED);
+        if (enabled) jmm_notify_start();
+    }
+    JNI_RETURN_VOID();
+}
+
+bool jmm_gc_notifications_enabled(void) { return __atomic_load_n(&gc_notifications, __ATOMIC_RELAXED); }
+
+static Object *new_string(Thread *t, const char *s) { return jstr_new_utf8(t, s); }
+
+/* The GcInfo of a collection for the GarbageCollectorExtImpl ext, as GcInfoBuilder builds
+ * it from GetLastGCStat: the bean's builder, times, pool usage, the thread count. */
+static Object *gc_info(Thread *t, Class *ext, Object **bean, const HeapGCRecord *r) {
+    Method *gb = class_find_declared_method(ext, sym_intern_cstr("getGcInfoBuilder"),
+                                            sym_intern_cstr("()Lcom/sun/management/internal/GcInfoBuilder;"));
+    Class *info_class = jmm_class(t, "com/sun/management/GcInfo");
+    Class *usage_class = jmm_class(t, "java/lang/management/MemoryUsage");
+    Class *usages = usage_class ? ld_array_of(t, usage_class) : NULL;
+    Class *integers = ld_array_of(t, VMC(Integer));
+    if (!gb || !info_class || !usages || !integers || !class_init(t, VMC(Integer))) return NULL;
+    Slot a[11] = { { .l = *bean } };
+    Slot res;
+    if (!interp_call(t, gb, a, &res)) return NULL;
+    Object **builder = hnd_new(t, res.l);
+    Object **before = hnd_new(t, heap_alloc_array(t, usages, npools));
+    Object **after = hnd_new(t, *before ? heap_alloc_array(t, usages, npools) : NULL);
+    Object **extra = hnd_new(t, *after ? heap_alloc_array(t, integers, 1) : NULL);
+    Object **threads = *extra ? jmm_alloc(t, VMC(Integer)) : NULL;
+    Slot one[2] = { { .l = NULL }, { .i = 1 } };
+    if (!threads || !jmm_init(t, threads, "(I)V", one) || !fill_usages(t, r, (jobject)before, (jobject)after)) return NULL;
+    heap_store_ref(*extra, &ARRAY_ELEMS(*extra, Object *)[0], *threads);
+    Object **info = jmm_alloc(t, info_class);
+    if (!info) return NULL;
+    memset(a, 0, sizeof a);
+    a[1].l = *builder;
+    a[2].j = (jlong)r->index;
+    a[4].j = since_start_ms(r->start_ns);
+    a[6].j = since_start_ms(r->end_ns);
+    a[8].l = *before;
+    a[9].l = *after;
+    a[10].l = *extra;
+    const char *sig = "(Lcom/sun/management/internal/GcInfoBuilder;JJJ[Ljava/lang/management/MemoryUsage;"
+                      "[Ljava/lang/management/MemoryUsage;[Ljava/lang/Object;)V";
+    return jmm_init(t, info, sig, a) ? *info : NULL;
+}
+
+void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when) {
+    ensure_setup();
+    Object *mgr = published(&managers[MGR_GC].obj);
+    Class *ext = ld_load_boot_or_null(t, sym_intern_cstr("com/sun/management/internal/GarbageCollectorExtImpl"));
+    if (!mgr || !ext || !class_is_subclass(mgr->klass, ext)) return;
+    Method *create = class_find_declared_method(ext, sym_intern_cstr("createGCNotification"),
+        sym_intern_cstr("(JLjava/lang/String;Ljava/lang/String;Ljava/lang/String;Lcom/sun/management/GcInfo;)V"));
+    if (!create) return;
+    HandleMark hm = hnd_mark(t);
+    Object **bean = hnd_new(t, mgr);
+    Object **info = hnd_new(t, gc_info(t, ext, bean, r));
+    Object **name = hnd_new(t, *info ? new_string(t, managers[MGR_GC].name) : NULL);
+    Object **action = hnd_new(t, *name ? new_string(t, "end of major GC") : NULL);
+    Object **cause = hnd_new(t, *action ? new_string(t, r->cause) : NULL);
+    if (*cause) {
+        Slot a[7];
+        a[0].l = *bean;
+        a[1].j = when;
+        a[3].l = *name;
+        a[4].l = *action;
+        a[5].l = *cause;
+        a[6].l = *info;
+        interp_call(t, create, a, NULL);
+    }
+    hnd_release(t, hm);
+}

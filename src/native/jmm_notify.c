@@ -1,0 +1,120 @@
+/*
+ * jmm_notify.c — the "Notification Thread", which delivers the management notifications
+ * that need Java code to run: collection notifications (GarbageCollectorMXBean, through
+ * com.sun.management.GarbageCollectionNotificationInfo) and collection-usage threshold
+ * sensors (MemoryPoolMXBean, through sun.management.Sensor and MemoryMXBean's
+ * notifications).
+ *
+ * A collection ends on whichever thread needed it, often in the middle of an allocation,
+ * so it must not run listeners there.  Instead, once the world goes on, the collecting
+ * thread only records what happened (heap_after_collection_hook): the sensors' pending
+ * counts (jmm_memory.c) and a copy of the collection's record on a small queue; the
+ * Notification Thread, a daemon Java thread of the system group as on HotSpot, wakes up
+ * and makes the Java calls.  The thread and the hook come into being the first time a
+ * notification is asked for, so programs that never listen pay nothing.
+ *
+ * Collections forced by the GC-stress mode neither announce nor move sensors: they are
+ * the VM testing itself, and reporting them would make every listener's allocations
+ * force more.  When the queue is full the oldest announcement is dropped.
+ */
+#include "native/jni_internal.h"
+#include "native/jmm.h"
+#include "runtime/jthread.h"
+#include "runtime/vm.h"
+#include <time.h>
+
+#define QUEUE_CAP 64
+
+typedef struct Announcement {
+    HeapGCRecord rec;
+    jlong when;                     /* wall clock, ms since the epoch */
+} Announcement;
+
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;
+static Announcement queue[QUEUE_CAP];
+static int q_head, q_len;
+static bool work_flag;              /* sensors have pending requests */
+
+static jlong wall_millis(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (jlong)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void jmm_notify_wake(void) {
+    pthread_mutex_lock(&q_lock);
+    work_flag = true;
+    pthread_cond_signal(&q_cond);
+    pthread_mutex_unlock(&q_lock);
+}
+
+/* heap_after_collection_hook: on the collecting thread, in VM state. */
+static void after_collection(Thread *t) {
+    UNUSED(t);
+    HeapGCRecord r;
+    if (!heap_last_collection(&r) || r.reason == GC_STRESS) return;
+    if (jmm_sensors_after_gc(&r)) jmm_notify_wake();
+    if (!jmm_gc_notifications_enabled()) return;
+    pthread_mutex_lock(&q_lock);
+    if (q_len == QUEUE_CAP) {
+        q_head = (q_head + 1) % QUEUE_CAP;
+        q_len--;
+    }
+    queue[(q_head + q_len++) % QUEUE_CAP] = (Announcement){ r, wall_millis() };
+    pthread_cond_signal(&q_cond);
+    pthread_mutex_unlock(&q_lock);
+}
+
+static void *notifier_main(void *arg) {
+    Thread *t = arg;
+    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
+    extern Object *vm_system_group;
+    HandleMark hm = hnd_mark(t);
+    Object **group = hnd_new(t, vm_system_group);
+    bool ok = jthread_attach_object(t, group, "Notification Thread", true);
+    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+    hnd_release(t, hm);
+    if (!ok) {
+        exc_take(t);
+        return NULL;
+    }
+    for (;;) {
+        int old = thread_block_begin(t);
+        pthread_mutex_lock(&q_lock);
+        while (!q_len && !work_flag) pthread_cond_wait(&q_cond, &q_lock);
+        bool sensors = work_flag;
+        work_flag = false;
+        Announcement a;
+        bool announce = q_len > 0;
+        if (announce) {
+            a = queue[q_head];
+            q_head = (q_head + 1) % QUEUE_CAP;
+            q_len--;
+        }
+        pthread_mutex_unlock(&q_lock);
+        thread_block_end(t, old);
+        HandleMark m = hnd_mark(t);
+        if (sensors) jmm_sensors_process(t);
+        exc_take(t);
+        if (announce) jmm_send_gc_notification(t, &a.rec, a.when);
+        exc_take(t);                /* a listener's failure is the listener's business */
+        hnd_release(t, m);
+    }
+    return NULL;
+}
+
+static void start(void) {
+    Thread *nt = thread_create_record();
+    nt->daemon = true;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t pt;
+    if (pthread_create(&pt, &attr, notifier_main, nt) == 0)
+        __atomic_store_n(&heap_after_collection_hook, after_collection, __ATOMIC_RELEASE);
+    pthread_attr_destroy(&attr);
+}
+
+void jmm_notify_start(void) { pthread_once(&start_once, start); }
