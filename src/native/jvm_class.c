@@ -174,18 +174,30 @@ JNIEXPORT jint JNICALL JVM_GetClassModifiers(JNIEnv *env, jclass cls) {
     JNI_RETURN(class_modifiers(jni_class(cls)));
 }
 
-JNIEXPORT jboolean JNICALL JVM_IsArrayClass(JNIEnv *env, jclass cls) { UNUSED(env); return class_is_array(jni_class(cls)); }
-JNIEXPORT jboolean JNICALL JVM_IsPrimitiveClass(JNIEnv *env, jclass cls) { UNUSED(env); return class_is_primitive(jni_class(cls)); }
-JNIEXPORT jboolean JNICALL JVM_IsInterface(JNIEnv *env, jclass cls) {
-    UNUSED(env);
-    Class *c = jni_class(cls);
-    return c && !class_is_array(c) && !class_is_primitive(c) && class_is_interface(c);
+/* Even one field read of a mirror happens in VM state: in native state the mirror may be
+ * moving under the reader. */
+JNIEXPORT jboolean JNICALL JVM_IsArrayClass(JNIEnv *env, jclass cls) {
+    JNI_ENTER(env);
+    JNI_RETURN((jboolean)class_is_array(jni_class(cls)));
 }
-JNIEXPORT jboolean JNICALL JVM_IsHiddenClass(JNIEnv *env, jclass cls) { UNUSED(env); return (jni_class(cls)->flags & CF_HIDDEN) != 0; }
-JNIEXPORT jboolean JNICALL JVM_IsRecord(JNIEnv *env, jclass cls) {
-    UNUSED(env);
+JNIEXPORT jboolean JNICALL JVM_IsPrimitiveClass(JNIEnv *env, jclass cls) {
+    JNI_ENTER(env);
+    JNI_RETURN((jboolean)class_is_primitive(jni_class(cls)));
+}
+JNIEXPORT jboolean JNICALL JVM_IsInterface(JNIEnv *env, jclass cls) {
+    JNI_ENTER(env);
     Class *c = jni_class(cls);
-    return (c->flags & CF_HAS_RECORD_ATTR) && (c->access & JVM_ACC_FINAL) && c->super && sym_eq_cstr(c->super->name, "java/lang/Record");
+    JNI_RETURN((jboolean)(c && !class_is_array(c) && !class_is_primitive(c) && class_is_interface(c)));
+}
+JNIEXPORT jboolean JNICALL JVM_IsHiddenClass(JNIEnv *env, jclass cls) {
+    JNI_ENTER(env);
+    JNI_RETURN((jboolean)((jni_class(cls)->flags & CF_HIDDEN) != 0));
+}
+JNIEXPORT jboolean JNICALL JVM_IsRecord(JNIEnv *env, jclass cls) {
+    JNI_ENTER(env);
+    Class *c = jni_class(cls);
+    JNI_RETURN((jboolean)((c->flags & CF_HAS_RECORD_ATTR) && (c->access & JVM_ACC_FINAL) && c->super &&
+                          sym_eq_cstr(c->super->name, "java/lang/Record")));
 }
 
 static bool is_array_fast(Thread *t, Slot *a, Slot *r) { UNUSED(t); r->i = class_is_array(mirror_class(a[0].l)); return true; }
@@ -221,11 +233,11 @@ static bool get_superclass_fast(Thread *t, Slot *a, Slot *r) {
 }
 
 JNIEXPORT jboolean JNICALL JVM_DesiredAssertionStatus(JNIEnv *env, jclass unused, jclass cls) {
-    UNUSED(env);
     UNUSED(unused);
+    JNI_ENTER(env);
     Class *c = jni_class(cls);
-    if (class_is_primitive(c) || class_is_array(c)) return JNI_FALSE;
-    return opts_assertions_enabled(c->name->str, c->loader == NULL);
+    if (class_is_primitive(c) || class_is_array(c)) JNI_RETURN(JNI_FALSE);
+    JNI_RETURN((jboolean)opts_assertions_enabled(c->name->str, c->loader == NULL));
 }
 
 JNIEXPORT jobject JNICALL JVM_GetProtectionDomain(JNIEnv *env, jclass cls) {
