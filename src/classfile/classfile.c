@@ -572,7 +572,7 @@ static const VmAnnotation method_annotations[] = {
     { "Ljdk/internal/vm/annotation/ForceInline;", MF_FORCE_INLINE },
     { "Ljdk/internal/vm/annotation/Hidden;", MF_HIDDEN },
     { "Ljava/lang/invoke/LambdaForm$Hidden;", MF_HIDDEN },
-    { "Ljava/lang/invoke/LambdaForm$Compiled;", MF_HIDDEN },
+    { "Ljava/lang/invoke/LambdaForm$Compiled;", MF_LF_COMPILED },
 };
 
 static const VmAnnotation class_annotations[] = {

@@ -458,6 +458,17 @@ static void log_load(Class *c, const char *source) {
     else vm_log("class,load", "%s source: __VM__", buf);
 }
 
+/* HotSpot's LinkageError for a second definition of a name in one loader; `existing` is the
+ * class already there, which lives where the new one would. */
+static void duplicate_definition(Thread *t, Class *c, Class *existing) {
+    char name[512], loader[300], where[700];
+    exc_describe_loader(existing, loader, sizeof loader);
+    exc_describe_location(existing, where, sizeof where);
+    class_external_name(c, name, sizeof name);
+    exc_throw(t, VMC_LinkageError, "loader %s attempted duplicate %s definition for %s. (%s is in %s)", loader,
+              (c->access & JVM_ACC_INTERFACE) ? "interface" : "class", name, name, where);
+}
+
 Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
                  Object **pd, const char *source, int parse_flags) {
     CfError err;
@@ -481,9 +492,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     }
     bool hidden = (parse_flags & CFP_HIDDEN) != 0;
     if (!hidden && ld_find(ld, c->name)) {
-        char buf[512];
-        exc_throw(t, VMC_LinkageError, "loader %s attempted duplicate class definition for %s.",
-                  lo ? "(instance)" : "'bootstrap'", class_external_name(c, buf, sizeof buf));
+        duplicate_definition(t, c, ld_find(ld, c->name));
         cf_free(c);
         return NULL;
     }
@@ -506,9 +515,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     c->loader = loader ? *loader : NULL;
     if (!hidden) {
         if (ld_find(ld, c->name)) {
-            char buf[512];
-            exc_throw(t, VMC_LinkageError, "loader attempted duplicate class definition for %s.",
-                      class_external_name(c, buf, sizeof buf));
+            duplicate_definition(t, c, ld_find(ld, c->name));
             cf_free(c);
             return NULL;
         }

@@ -116,7 +116,8 @@ static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     *fresh = false;
     if (cp->objs[o]) return &cp->objs[o];
     if (cp->errors[o]) {
-        exc_set(t, cp->errors[o]);
+        /* as HotSpot: the recorded error's class and message, and its cause's */
+        exc_throw_like(t, cp->errors[o], true);
         return NULL;
     }
     *fresh = true;
@@ -154,10 +155,11 @@ Object **cp_resolve_method_handle(Thread *t, Class *cls, uint16_t idx) {
     HandleMark hm = hnd_mark(t);
     Object *result = NULL;
     Class *defc = cp_resolve_class(t, cls, cp->e[member].ref.a);
+    Symbol *desc = cp_member_desc(cp, member);
+    if (defc && !mhn_resolve_constant_member(t, cls, kind, defc, cp_member_name(cp, member), desc)) defc = NULL;
     Object **name = defc ? hnd_new(t, jstr_intern_sym(t, cp_member_name(cp, member))) : NULL;
     Object **type = hnd_new(t, NULL);
     if (name && *name) {
-        Symbol *desc = cp_member_desc(cp, member);
         if (kind <= REF_putStatic) {
             Class *fc = desc_class(t, cls, desc->str, NULL);
             *type = fc ? fc->mirror : NULL;
@@ -265,12 +267,29 @@ static Object *new_box(Thread *t) {
     return ac ? heap_alloc_array(t, ac, 1) : NULL;
 }
 
-/* Records a failed link: the instruction rethrows the same error from now on. */
+/* Linking an invokedynamic instruction (JVMS 5.4.3.6): threads may run the bootstrap method
+ * at the same time, but the first outcome installed — a call site or a LinkageError — is
+ * the one every thread uses.  link_lock orders the installations; a thread that comes
+ * second drops its own outcome and redispatches to the installed one. */
+static pthread_mutex_t link_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool linked_already(const Insn *pc) {
+    return pc->opc == OP_invokedynamic_q || pc->opc == OP_rethrow_q;
+}
+
+/* Records a failed link: from now on the instruction throws a new error of the same class
+ * and message (HotSpot keeps no cause for these).  Errors other than LinkageErrors (a
+ * StackOverflowError, say) are not recorded: the next execution links again. */
 static int record_failure(Thread *t, Class *cls, Insn *pc) {
     Object *e = t->exception;
-    if (e && VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError)))
-        prep_quicken(pc, OP_rethrow_q, 0, 0, class_new_root(cls, e));
-    return QK_FAIL;
+    if (!e || !VMC(LinkageError) || !class_is_subclass(e->klass, VMC(LinkageError))) return QK_FAIL;
+    pthread_mutex_lock(&link_lock);
+    bool lost = linked_already(pc);
+    if (!lost) prep_quicken(pc, OP_rethrow_q, 0, 0, class_new_root(cls, e));
+    pthread_mutex_unlock(&link_lock);
+    if (!lost) return QK_FAIL;
+    exc_take(t);
+    return QK_REDISPATCH;
 }
 
 static CallSiteLink *make_link(Class *cls, Object *mn, Object *appendix) {
@@ -281,6 +300,7 @@ static CallSiteLink *make_link(Class *cls, Object *mn, Object *appendix) {
 }
 
 int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
+    if (linked_already(pc)) return QK_REDISPATCH;       /* another thread was quicker */
     if (!init_offsets(t)) return QK_FAIL;
     Class *cls = caller->holder;
     ConstantPool *cp = &cls->cp;
@@ -312,7 +332,10 @@ int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
         exc_throw(t, VMC_InternalError, "linkCallSite returned no target");
         goto out;
     }
-    prep_quicken(pc, OP_invokedynamic_q, idx, 0, make_link(cls, r.l, ARRAY_ELEMS(*box, Object *)[0]));
+    pthread_mutex_lock(&link_lock);
+    if (!linked_already(pc))
+        prep_quicken(pc, OP_invokedynamic_q, idx, 0, make_link(cls, r.l, ARRAY_ELEMS(*box, Object *)[0]));
+    pthread_mutex_unlock(&link_lock);
     rc = QK_REDISPATCH;
 out:
     hnd_release(t, hm);

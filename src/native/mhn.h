@@ -43,6 +43,10 @@ extern MhnOffsets mhn;
 bool mhn_init_offsets(Thread *t);
 /* Fills MemberName *mn (a handle) as resolved to method m; name and type are set too. */
 bool mhn_fill_from_method(Thread *t, Object **mn, Method *m);
+/* Resolves the member a CONSTANT_MethodHandle names, on behalf of caller, as HotSpot does
+ * before it asks the JDK for the handle: the errors (NoSuchMethodError, IllegalAccessError,
+ * IncompatibleClassChangeError...) reach the ldc unwrapped. */
+bool mhn_resolve_constant_member(Thread *t, Class *caller, int ref_kind, Class *defc, Symbol *name, Symbol *desc);
 /* The Method a resolved MemberName stands for (NULL if none). */
 Method *mhn_method_of(Object *mn);
 

@@ -4,11 +4,11 @@
 #   tests/lib/javac.sh JAVA_HOME OUTDIR source.java...
 #
 # Sources are compiled for Java 17 with debug information (-g: line numbers in stack
-# traces, local variable names in NullPointerException messages).  Until Loupe has
-# invokedynamic, every source is compiled with -XDstringConcat=inline and must not need
-# invokedynamic at all (lambdas, method references, records, ...): the build fails if
-# javap finds one.  A source whose header has the line `// javac: plain` is a test for
-# later and is compiled the ordinary way instead.
+# traces, local variable names in NullPointerException messages).  So that only the tests
+# about it depend on invokedynamic, every source is compiled with -XDstringConcat=inline
+# and must not need invokedynamic at all (lambdas, method references, records, ...): the
+# build fails if javap finds one.  A source whose header has the line `// javac: plain`
+# (a test of those features) is compiled the ordinary way instead.
 #
 # The directory is rebuilt from scratch in a temporary directory and then moved into
 # place, so classes of deleted sources do not linger; OUTDIR/.built marks a complete
@@ -52,10 +52,10 @@ if [ "${#strict[@]}" -gt 0 ]; then
              "$tmp/javap.txt" | sort -u)
     rm -f "$tmp/javap.txt"
     if [ -n "$indy" ]; then
-      echo "javac.sh: these sources compile to invokedynamic, which Loupe cannot run yet:" >&2
+      echo "javac.sh: these sources compile to invokedynamic without a '// javac: plain' header:" >&2
       echo "$indy" | sed 's/^/  /' >&2
       echo "  (rewrite them without lambdas/method references/records, or mark the file" >&2
-      echo "   with a '// javac: plain' header line to keep it as a test for later)" >&2
+      echo "   with a '// javac: plain' header line if invokedynamic is what it tests)" >&2
       rm -rf "$tmp"
       exit 1
     fi
