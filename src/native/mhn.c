@@ -84,11 +84,6 @@ bool mhn_fill_from_method(Thread *t, Object **mn, Method *m) {
     return true;
 }
 
-Method *mhn_method_of(Object *mn) {
-    Object *r = OBJ_FIELD(mn, mhn.mn_method, Object *);
-    return r ? (Method *)(intptr_t)OBJ_FIELD(r, mhn.rmn_vmtarget, jlong) : NULL;
-}
-
 /* ---- descriptors of java.lang.invoke types ---- */
 
 static void append_class_desc(char *buf, size_t cap, size_t *n, Class *c) {

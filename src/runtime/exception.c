@@ -9,8 +9,8 @@
  * Backtraces.  Throwable.fillInStackTrace(int) reaches exc_fill_backtrace, which records
  * (Method*, bci) pairs of the current stack in a long[] stored in Throwable.backtrace,
  * skipping the fillInStackTrace frames, the throwable's own constructors and hidden
- * frames, as HotSpot does.  StackTraceElements are made from it only when asked for
- * (exc_fill_elements, behind Throwable.getOurStackTrace).
+ * frames, as HotSpot does; an odd length says the top frame was hidden.  StackTraceElements
+ * are made from it only when asked for (exc_fill_elements, behind Throwable.getOurStackTrace).
  */
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
@@ -283,8 +283,11 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
     int n = 0;
     for (Frame *g = f; g; g = g->prev)
         if (!frame_is_hidden(g)) n++;
+    /* a hidden top frame (the throw happened in a lambda form, say) is marked by one
+     * extra element: HotSpot then computes no helpful NullPointerException message */
+    bool hidden_top = f && frame_is_hidden(f);
     Class *lac = ld_array_of(t, vm_primitive[T_LONG]);
-    Object *bt = lac ? heap_alloc_array(t, lac, 2 * n) : NULL;
+    Object *bt = lac ? heap_alloc_array(t, lac, 2 * n + (hidden_top ? 1 : 0)) : NULL;
     if (!bt) {
         exc_take(t);    /* no room for a backtrace: the throwable simply has none */
         return;

@@ -24,6 +24,8 @@ static uint32_t field_offset(Class *c, const char *name, const char *desc) {
     return f->offset;
 }
 
+static bool java_base_defined;
+
 /* The Module object for classes of c's package, NULL before modules exist. */
 static Object *module_of(Class *c) {
     Class *e = class_is_array(c) ? c->element : c;
@@ -33,7 +35,9 @@ static Object *module_of(Class *c) {
     }
     Package *p = ld_package_of(e);
     if (p && p->module) return p->module;
-    if (!e->loader) return ld_boot->unnamed_module;
+    /* until java.base is defined every boot class belongs to it: leave the module unset
+     * for mirror_fixup_modules, even once the boot loader's unnamed module exists */
+    if (!e->loader) return java_base_defined ? ld_boot->unnamed_module : NULL;
     static uint32_t unnamed_off;
     if (!unnamed_off) {
         Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("unnamedModule"), sym_intern_cstr("Ljava/lang/Module;"));
@@ -89,6 +93,7 @@ bool mirror_init(Thread *t) {
 }
 
 void mirror_fixup_modules(Object *java_base_module) {
+    java_base_defined = true;
     for (int i = 0; i <= T_VOID; i++)
         if (vm_primitive[i] && vm_primitive[i]->mirror)
             HEAP_SET_FIELD(vm_primitive[i]->mirror, mirror_module_off, java_base_module);

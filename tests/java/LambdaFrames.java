@@ -3,8 +3,10 @@
 // exceptions thrown through invokeExact, invoke, invokeWithArguments, bound handles,
 // lambdas, method references and stream pipelines (lambda-form and hidden frames are left
 // out, as on HotSpot); StackWalker frames and caller classes from a lambda, a method
-// handle, reflection and a thread.
+// handle, reflection and a thread; NullPointerExceptions raised inside lambda forms have
+// no helpful message (the top frame is hidden), those raised in visible frames do.
 import java.lang.invoke.*;
+import static java.lang.invoke.MethodType.methodType;
 import java.util.*;
 import java.util.function.*;
 import java.util.stream.*;
@@ -47,6 +49,32 @@ public class LambdaFrames {
         print(mk.get());
         Supplier<Object> ctor = Throwable::new;
         print((Throwable) ctor.get());
-        new Thread(() -> walk("thread")).start();
+        npes();
+        Thread th = new Thread(() -> walk("thread"));
+        th.start();
+        th.join();
+    }
+    String name;
+    static void npes() throws Throwable {
+        MethodHandle nul = null;
+        try { nul.invokeExact(); } catch (NullPointerException e) { print(e); }
+        MethodHandle len = MethodHandles.lookup().findVirtual(String.class, "length", methodType(int.class));
+        try { int x = (int) len.invokeExact((String) null); } catch (NullPointerException e) { print(e); }
+        try { Object x = len.invoke((Object) null); } catch (NullPointerException e) { print(e); }
+        MethodHandle get = MethodHandles.lookup().findGetter(LambdaFrames.class, "name", String.class);
+        try { String x = (String) get.invokeExact((LambdaFrames) null); } catch (NullPointerException e) { print(e); }
+        String s = null;
+        try { Supplier<Integer> f = s::length; } catch (NullPointerException e) { print(e); }
+        Function<String, Integer> g = String::length;
+        try { g.apply(null); } catch (NullPointerException e) { print(e); }
+        VarHandle vh = MethodHandles.lookup().findVarHandle(LambdaFrames.class, "name", String.class);
+        try { vh.set((LambdaFrames) null, "x"); } catch (NullPointerException e) { print(e); }
+        try { MethodHandles.insertArguments(len, 0, (Object) null).invoke(); } catch (NullPointerException e) { print(e); }
+        Runnable r = () -> { Object o = null; o.hashCode(); };
+        try { r.run(); } catch (NullPointerException e) { print(e); }
+        try { String t = "a" + ((Object) null).toString(); } catch (NullPointerException e) { print(e); }
+        int[] arr = null;
+        try { MethodHandles.arrayElementGetter(int[].class).invoke(arr, 0); } catch (NullPointerException e) { print(e); }
+        try { MethodHandles.arrayLength(int[].class).invoke(arr); } catch (NullPointerException e) { print(e); }
     }
 }

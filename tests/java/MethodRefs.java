@@ -2,7 +2,9 @@
 // Lambdas and method references of every kind: static, bound, unbound, constructor,
 // array constructor, super:: and Interface.super::, private members, primitive
 // specialisations with boxing and widening, varargs, captures of every type, lambdas made
-// in a static initialiser, serializable lambdas, Comparator combinators.
+// in a static initialiser, serializable lambdas, Comparator combinators; JDK method
+// references to classes loaded before java.base was defined (Collectors.toSet's
+// HashSet::new failed its access check while HashSet sat in the unnamed module).
 import java.util.*;
 import java.util.function.*;
 import java.util.stream.*;
@@ -85,6 +87,10 @@ public class MethodRefs {
         System.out.println(words);
         Optional<String> o = words.stream().filter(w -> w.startsWith("k")).findFirst();
         System.out.println(o.map(String::toUpperCase).orElse("none"));
+        System.out.println(new TreeSet<>(Stream.of(3, 1, 3).collect(Collectors.toSet())) + " "
+            + Stream.of(1, 2).collect(Collectors.toCollection(ArrayDeque::new)) + " " + Stream.of("a").collect(Collectors.toUnmodifiableSet()));
+        for (Class<?> c : new Class<?>[] { HashSet.class, ArrayDeque.class, HashMap.class, ArrayList.class }) System.out.print(c.getModule() + "; ");
+        System.out.println();
     }
     static String hello() { return "static ref"; }
 }
