@@ -253,6 +253,7 @@ struct Class {
     uint16_t enclosing_method;      /* EnclosingMethod: CP NameAndType index or 0 */
     bool has_enclosing;
     uint16_t nest_host_index;       /* NestHost: CP class index, 0 if absent */
+    uint16_t this_class;            /* CP class index of this_class */
     uint16_t *nest_members;         /* NestMembers: CP class indices */
     uint16_t nnest_members;
     uint16_t *permitted;            /* PermittedSubclasses: CP class indices */

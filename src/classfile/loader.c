@@ -384,17 +384,18 @@ static bool is_loading(Symbol *name, LoaderData *ld) {
 
 /* ---- definition ---- */
 
-/* A hidden class is named after its class file plus "+0x" and a unique number (HotSpot
- * uses the class's address; so does Loupe); '+' keeps the suffix out of the package name
- * and shows as '/' in Class.getName().  Its own constant-pool references to the original
- * name mean the class itself. */
+/* A hidden class is named after the name it is defined with (normally its class file's)
+ * plus "+0x" and a unique number (HotSpot uses the class's address; so does Loupe); '+'
+ * keeps the suffix out of the package name and shows as '/' in Class.getName().  Its
+ * this_class entry, and other references to either name, mean the class itself. */
 static void name_hidden_class(Class *c) {
-    Symbol *orig = c->name;
+    Symbol *orig = c->name, *in_file = cp_class_name(&c->cp, c->this_class);
     char buf[1024];
     snprintf(buf, sizeof buf, "%s+0x%016lx", orig->str, (unsigned long)(uintptr_t)c);
     c->name = sym_intern_cstr(buf);
     for (uint16_t i = 1; i < c->cp.count; i++)
-        if (c->cp.tags[i] == JVM_CONSTANT_Class && cp_class_name(&c->cp, i) == orig) c->cp.e[i].resolved = c;
+        if (c->cp.tags[i] == JVM_CONSTANT_Class && (cp_class_name(&c->cp, i) == orig || cp_class_name(&c->cp, i) == in_file))
+            c->cp.e[i].resolved = c;
 }
 
 static void throw_cf_error(Thread *t, CfError *err) {

@@ -448,8 +448,7 @@ JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const
     Object **ph = hnd_new(t, hnd_get(pd));
     Object **data = hnd_new(t, hnd_get(class_data));
     Symbol *n = name ? sym_intern_cstr(name) : NULL;
-    Class *c = ld_define(t, hidden ? NULL : n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, NULL,
-                         hidden ? CFP_HIDDEN : 0);
+    Class *c = ld_define(t, n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, NULL, hidden ? CFP_HIDDEN : 0);
     if (c && hidden) {
         /* a nestmate joins the lookup class's nest; otherwise its NestHost attribute, if
          * any, is checked lazily like any class's (and fails: no host lists a hidden class) */
