@@ -3,16 +3,20 @@
  * java.lang.invoke.
  *
  * The JDK does the real work in Java; the VM's part (JDK 17's protocol) is:
- *   - resolving a CONSTANT_MethodHandle through MethodHandleNatives.linkMethodHandleConstant,
- *     a CONSTANT_MethodType through findMethodHandleType, a CONSTANT_Dynamic through
- *     linkDynamicConstant — each cached in the constant pool's object slots, failures
- *     recorded and rethrown as the JVMS requires;
+ *   - resolving a CONSTANT_MethodHandle through MethodHandleNatives.linkMethodHandleConstant
+ *     (after resolving its member in the VM, as HotSpot does), a CONSTANT_MethodType through
+ *     findMethodHandleType, a CONSTANT_Dynamic through linkDynamicConstant — each cached in
+ *     the constant pool's object slots; a LinkageError is recorded and every later attempt
+ *     throws a new error of its class and message, with a cause of its cause's class and
+ *     message (JVMS 5.4.3, HotSpot's way);
  *   - linking an invokedynamic instruction through linkCallSite, passing the bootstrap
  *     method's static arguments resolved in "push mode" (none: null; one: itself; more:
  *     an Object[]), and a call of MethodHandle.invoke/invokeExact or a VarHandle access
  *     mode through linkMethod; both return a MemberName naming a static method plus an
  *     optional appendix object, cached per instruction: the call is then that static
- *     method with the original arguments and the appendix appended;
+ *     method with the original arguments and the appendix appended.  Threads may link one
+ *     instruction at the same time; the first outcome installed is the one all use, and a
+ *     failed invokedynamic rethrows a new error of the recorded class and message;
  *   - the intrinsics invokeBasic and linkTo*, which LambdaForm bytecode calls directly;
  *     the interpreter runs them in its own loop once rewritten (interp.c).
  *
@@ -61,8 +65,17 @@ static Method *upcall_method(Thread *t, const char *name, const char *desc) {
     return m;
 }
 
+static Object *null_marker;
+
 static bool init_offsets(Thread *t) {
     if (cs_lf_vmentry_off) return true;
+    if (!__atomic_load_n(&null_marker, __ATOMIC_ACQUIRE)) {
+        /* no safepoint between the allocation and the root's registration */
+        Object *marker = heap_alloc_object(t, VMC(Object)), *expected = NULL;
+        if (!marker) return false;
+        if (__atomic_compare_exchange_n(&null_marker, &expected, marker, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            gc_register_root(&null_marker);
+    }
     Class *mh = vmc_get(t, VMC_MethodHandle);
     Class *lf = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/LambdaForm"));
     if (!mh || !lf || !link_class(t, lf) || !mhn_init_offsets(t)) return false;
@@ -109,12 +122,22 @@ Object *cs_method_type(Thread *t, Class *caller, Symbol *desc) {
 
 /* ---- cached constant-pool objects ---- */
 
+/* A dynamic constant may be null, which is resolved all the same (its bootstrap method
+ * must not run again): its objs[] slot then holds null_marker, a heap object of no other
+ * use (made with the offsets), and readers get the address of null_value instead. */
+static Object *const null_value = NULL;
+
+static Object **value_slot(ConstantPool *cp, uint16_t o) {
+    Object *v = __atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE);
+    return v && v == null_marker ? (Object **)&null_value : &cp->objs[o];
+}
+
 /* Returns the slot of a resolved object-valued constant, rethrowing a recorded failure,
  * or NULL with *fresh set when it still has to be resolved. */
 static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     uint16_t o = cp->e[idx].obj;
     *fresh = false;
-    if (cp->objs[o]) return &cp->objs[o];
+    if (cp->objs[o]) return value_slot(cp, o);
     if (cp->errors[o]) {
         /* as HotSpot: the recorded error's class and message, and its cause's */
         exc_throw_like(t, cp->errors[o], true);
@@ -124,17 +147,19 @@ static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     return NULL;
 }
 
+/* Installs a resolved value (NULL: a null dynamic constant) unless another thread was
+ * first, whose value then counts; or records the pending LinkageError. */
 static Object **store(Thread *t, ConstantPool *cp, uint16_t idx, Object *value) {
     uint16_t o = cp->e[idx].obj;
-    if (!value) {
+    if (exc_pending(t)) {
         /* only LinkageErrors are remembered; others (e.g. StackOverflowError) may pass */
         Object *e = t->exception;
-        if (e && VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError))) cp->errors[o] = e;
+        if (VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError)) && !cp->objs[o]) cp->errors[o] = e;
         return NULL;
     }
     Object *expected = NULL;
-    __atomic_compare_exchange_n(&cp->objs[o], &expected, value, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-    return &cp->objs[o];
+    __atomic_compare_exchange_n(&cp->objs[o], &expected, value ? value : null_marker, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return value_slot(cp, o);
 }
 
 Object **cp_resolve_method_type(Thread *t, Class *cls, uint16_t idx) {
@@ -246,15 +271,7 @@ Object **cp_resolve_dynamic(Thread *t, Class *cls, uint16_t idx) {
                                   "(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
         Slot a[6] = { { .l = cls->mirror }, { .i = idx }, { .l = *bsm_h }, { .l = *name }, { .l = type->mirror }, { .l = *args } };
         Slot r;
-        if (m && interp_call(t, m, a, &r)) {
-            result = r.l;
-            if (!result && !exc_pending(t)) {
-                /* a null constant of reference type is legal: keep a marker-free NULL by
-                 * storing it in a one-element box is not needed; null stays unresolved */
-                hnd_release(t, hm);
-                return &cp->objs[cp->e[idx].obj];
-            }
-        }
+        if (m && interp_call(t, m, a, &r)) result = r.l;
     }
     hnd_release(t, hm);
     return store(t, cp, idx, result);

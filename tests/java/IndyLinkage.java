@@ -5,7 +5,7 @@
 // in BootstrapMethodError (or passed through for Errors), LinkageErrors recorded and
 // rethrown anew with the same class and message (with the cause for constants, without it
 // for call sites) while other errors let the bootstrap method run again; CONSTANT_Dynamic
-// (own and ConstantBootstraps bootstrap methods, primitive and null values), ldc of
+// (own and ConstantBootstraps bootstrap methods, primitive values, null resolved once), ldc of
 // MethodType and of MethodHandle of all nine kinds with their resolution errors; and
 // threads racing to link one call site all getting the first installed result.
 import java.io.*;
@@ -105,7 +105,7 @@ public class IndyLinkage {
     public static Object condyArgs(MethodHandles.Lookup l, String name, Class<?> type, Object a, Object b) { return name + "(" + a + ", " + b + ")"; }
     public static int condyInt(MethodHandles.Lookup l, String name, Class<?> type) { return 42; }
     public static long condyLong(MethodHandles.Lookup l, String name, Class<?> type) { return 1L << 40; }
-    public static Object condyNull(MethodHandles.Lookup l, String name, Class<?> type) { return null; }
+    public static Object condyNull(MethodHandles.Lookup l, String name, Class<?> type) { calls++; return null; }
     public static Object condyThrows(MethodHandles.Lookup l, String name, Class<?> type) { calls++; throw new IllegalStateException("condy failed " + calls); }
     public static Object condyWrong(MethodHandles.Lookup l, String name, Class<?> type) { return 17; }
 
@@ -188,6 +188,9 @@ public class IndyLinkage {
         int longIdx = w.condy(condyLong, "j", "J");
         w.method("condyLong", "()J", 2, 0, code(LDC2_W, longIdx >> 8, longIdx & 0xff, LRETURN));
         w.method("condyNull", "()" + O, 1, 0, ldcReturn(w.condy(condyNull, "n", S), ARETURN));
+        w.method("condyNull2", "()" + O, 1, 0, ldcReturn(w.condy(condyNull, "n", S), ARETURN));
+        int bsmNullArg = w.bsm(w.mh(6, w.mref(ME, "bsmArgs", "(" + L + S + MT + "[" + O + ")Ljava/lang/invoke/CallSite;")), w.condy(condyNull, "n", S), w.integer(3));
+        w.method("nullArg", "()" + O, 1, 0, indyReturn(w.indy(bsmNullArg, "nullArg", "()" + O), ARETURN));
         w.method("condyNullPrim", "()I", 1, 0, ldcReturn(w.condy(condyNull, "n", "I"), IRETURN));
         w.method("condyThrows", "()" + O, 1, 0, ldcReturn(w.condy(condyThrows, "t", O), ARETURN));
         w.method("condyWrong", "()" + O, 1, 0, ldcReturn(w.condy(condyWrong, "w", S), ARETURN));
@@ -230,7 +233,9 @@ public class IndyLinkage {
         calls = 0;
         show("condy"); show("condy"); show("condyAgain"); System.out.println("  condy calls " + calls);
         System.out.println("condy identity " + (call("condy") == call("condyAgain")));
-        show("condyArgs"); show("condyInt"); show("condyLong"); show("condyNull"); show("condyNullPrim");
+        show("condyArgs"); show("condyInt"); show("condyLong");
+        calls = 0; show("condyNull"); show("condyNull"); show("condyNull2"); show("nullArg"); System.out.println("  null constant resolved " + calls + " time(s)");
+        show("condyNullPrim");
         calls = 0; show("condyThrows"); show("condyThrows"); System.out.println("  condy calls " + calls); trace("condyThrows");
         show("condyWrong"); show("condyWrong");
         show("cbPrim"); show("cbStatic"); show("cbEnum"); show("cbEnumMissing"); show("cbInvoke"); show("cbNull");
