@@ -86,8 +86,10 @@ include tests/tests.mk
 test: all test-programs
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/run.sh
 
+# A collection every 50 allocations makes the tool tests (javac, jshell) take minutes.
 test-gcstress: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" \
+	    TEST_TIMEOUT=$${TEST_TIMEOUT:-900} tests/run.sh
 
 test-asan:
 	@$(MAKE) --no-print-directory SAN=1 test

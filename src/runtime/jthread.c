@@ -164,8 +164,10 @@ bool jthread_start(Thread *t, Object **jt) {
      * DestroyJavaVM from this moment, and its java.lang.Thread is a root */
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
-    nt->jthread = *jt;
     thread_list_add(t, nt);
+    /* only now: joining the list may wait out a collection, which could not see the
+     * record's reference while it was not listed */
+    nt->jthread = *jt;
     OBJ_FIELD(*jt, jthread_eetop_off, jlong) = (jlong)(intptr_t)nt;
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
     pthread_attr_t attr;

@@ -2,7 +2,7 @@
 # generics with bounded wildcards, records, a sealed interface, an enum with bodies,
 # lambdas and method references, string concatenation, and a runtime annotation read back
 # by reflection.  The class files must be byte-identical to HotSpot's, the program's
-# output the same, and javap must describe the classes the same way.
+# output the same, and javap and jdeps must describe the classes the same way.
 set -e
 mkdir -p src/app/model src/app/util out
 cat >src/app/util/Tag.java <<'JAVA'
@@ -136,3 +136,4 @@ JAVA
 (cd out && find . -name '*.class' | sort && find . -name '*.class' | sort | xargs cat | sha256sum)
 "$JDK/bin/java" --enable-preview -cp out app.Main
 "$JDK/bin/javap" -p -cp out app.Main app.model.Circle app.util.Tag
+"$JDK/bin/jdeps" -summary out
