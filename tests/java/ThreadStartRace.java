@@ -11,6 +11,7 @@ public class ThreadStartRace {
             while (!stop) {
                 Object[] o = new Object[4];
                 sum += o.length;
+                if ((sum & 63) == 0) Thread.yield();     /* steadily, not flat out */
             }
         }
     }
