@@ -121,14 +121,13 @@ static void *try_alloc(Thread *t, size_t size) {
     return chunk;
 }
 
+static void *collect_for_allocation(Thread *t, size_t size);
+
 void *heap_alloc_slow(Thread *t, size_t size) {
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
     if (!p) p = try_alloc(t, size);
-    if (!p) {
-        heap_collect(t, GC_ALLOC_FAILURE);
-        p = try_alloc(t, size);
-    }
+    if (!p) p = collect_for_allocation(t, size);
     if (!p) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
@@ -206,15 +205,8 @@ static const char *cause_name(GCCause c) {
     return "?";
 }
 
-void heap_collect(Thread *t, GCCause cause) {
-    uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
-    safepoint_begin(t);
-    /* another thread may have collected while we waited: then an allocation failure has
-     * likely been resolved already */
-    if (cause == GC_ALLOC_FAILURE && __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE) != seen) {
-        safepoint_end(t);
-        return;
-    }
+/* The collection itself; the world is stopped. */
+static void collect(GCCause cause) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     size_t before = gc->used();
@@ -225,12 +217,33 @@ void heap_collect(Thread *t, GCCause cause) {
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
-    safepoint_end(t);
     if (heap_opts.verbose) {
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
                cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, ms);
     }
+}
+
+void heap_collect(Thread *t, GCCause cause) {
+    safepoint_begin(t);
+    collect(cause);
+    safepoint_end(t);
+}
+
+/* A failed allocation: collect and allocate while the world is stopped, so that other
+ * threads cannot take the space between the collection and the retry (several threads
+ * allocating flat out got OutOfMemoryErrors with a heap full of garbage).  If another
+ * thread collected while this one waited for the safepoint, the allocation may fit
+ * already and no collection is needed. */
+static void *collect_for_allocation(Thread *t, size_t size) {
+    safepoint_begin(t);
+    void *p = try_alloc(t, size);
+    if (!p) {
+        collect(GC_ALLOC_FAILURE);
+        p = try_alloc(t, size);
+    }
+    safepoint_end(t);
+    return p;
 }
 
 size_t heap_used(void) { return gc ? gc->used() : 0; }
