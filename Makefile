@@ -97,8 +97,9 @@ CHECK_TEST_MODE := $(if $(filter environment command,$(firstword $(origin TEST_M
 test: all test-programs
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(TEST_MODE)" tests/run.sh
 
+# A collection every 50 allocations makes the tool tests (javac, jshell) take minutes.
 test-gcstress: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" TEST_TIMEOUT=$${TEST_TIMEOUT:-600} \
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" TEST_TIMEOUT=$${TEST_TIMEOUT:-900} \
 	    LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
 
 test-asan:

@@ -85,7 +85,7 @@ typedef struct LocalVarEntry {
 /* VM-level method flags (Method.flags), computed by the parser and linker. */
 enum {
     MF_CALLER_SENSITIVE = 1 << 0,   /* @jdk.internal.reflect.CallerSensitive */
-    MF_HIDDEN = 1 << 1,             /* @jdk.internal.vm.annotation.Hidden or LambdaForm$Compiled */
+    MF_HIDDEN = 1 << 1,             /* left out of stack traces: @Hidden, @LambdaForm$Hidden, hidden classes */
     MF_SIG_POLY = 1 << 2,           /* signature polymorphic (JVMS 2.9.3) */
     MF_HAS_JSR = 1 << 3,            /* code contains jsr/ret (class files < 50) */
     MF_FORCE_INLINE = 1 << 4,
@@ -94,6 +94,7 @@ enum {
     MF_OVERPASS = 1 << 7,
     MF_DEPRECATED = 1 << 8,
     MF_SYNTHETIC_ATTR = 1 << 9,
+    MF_LF_COMPILED = 1 << 10,       /* @LambdaForm$Compiled: skipped by Reflection.getCallerClass */
 };
 
 /* How a call to a method is carried out (Method.kind), chosen at link time. */
@@ -256,6 +257,7 @@ struct Class {
     uint16_t enclosing_method;      /* EnclosingMethod: CP NameAndType index or 0 */
     bool has_enclosing;
     uint16_t nest_host_index;       /* NestHost: CP class index, 0 if absent */
+    uint16_t this_class;            /* CP class index of this_class */
     uint16_t *nest_members;         /* NestMembers: CP class indices */
     uint16_t nnest_members;
     uint16_t *permitted;            /* PermittedSubclasses: CP class indices */
@@ -279,6 +281,7 @@ struct Class {
     Class *super;
     Class **interfaces;             /* direct superinterfaces */
     Class *nest_host;               /* resolved lazily */
+    char *nest_host_error;          /* why the NestHost attribute was rejected (HotSpot's words), or NULL */
     struct Package *package;
     volatile uint8_t state;         /* ClassState */
     Thread *init_thread;

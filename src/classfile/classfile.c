@@ -572,7 +572,7 @@ static const VmAnnotation method_annotations[] = {
     { "Ljdk/internal/vm/annotation/ForceInline;", MF_FORCE_INLINE },
     { "Ljdk/internal/vm/annotation/Hidden;", MF_HIDDEN },
     { "Ljava/lang/invoke/LambdaForm$Hidden;", MF_HIDDEN },
-    { "Ljava/lang/invoke/LambdaForm$Compiled;", MF_HIDDEN },
+    { "Ljava/lang/invoke/LambdaForm$Compiled;", MF_LF_COMPILED },
 };
 
 static const VmAnnotation class_annotations[] = {
@@ -968,7 +968,11 @@ static void parse_this_class(Parser *P, Reader *r, const Symbol *expected) {
     if (name->str[0] == '[') bad(P, "Bad class name in class file %s", P->cname);
     if (expected && name != expected && !(P->flags & CFP_HIDDEN))
         fail(P, CFE_NO_CLASS_DEF, "%s (wrong name: %s)", expected->str, name->str);
+    /* a hidden class takes the name it is defined with, whatever its bytes say (the JDK
+     * defines one template class under many names) */
+    if (expected && (P->flags & CFP_HIDDEN)) name = (Symbol *)expected;
     c->name = name;
+    c->this_class = i;
     P->cname = name->str;
 }
 

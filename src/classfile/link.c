@@ -363,7 +363,7 @@ static void set_class_flags(Class *c) {
      * hidden flag the parser gives all their methods */
     if (c->loader && !(c->flags & CF_HIDDEN)) {
         for (uint16_t i = 0; i < c->nmethods; i++)
-            c->methods[i].flags &= ~(uint32_t)(MF_CALLER_SENSITIVE | MF_HIDDEN | MF_FORCE_INLINE);
+            c->methods[i].flags &= ~(uint32_t)(MF_CALLER_SENSITIVE | MF_HIDDEN | MF_FORCE_INLINE | MF_LF_COMPILED);
     }
 }
 

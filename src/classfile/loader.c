@@ -406,17 +406,18 @@ static bool is_loading(Symbol *name, LoaderData *ld) {
 
 /* ---- definition ---- */
 
-/* A hidden class is named after its class file plus "+0x" and a unique number (HotSpot
- * uses the class's address; so does Loupe); '+' keeps the suffix out of the package name
- * and shows as '/' in Class.getName().  Its own constant-pool references to the original
- * name mean the class itself. */
+/* A hidden class is named after the name it is defined with (normally its class file's)
+ * plus "+0x" and a unique number (HotSpot uses the class's address; so does Loupe); '+'
+ * keeps the suffix out of the package name and shows as '/' in Class.getName().  Its
+ * this_class entry, and other references to either name, mean the class itself. */
 static void name_hidden_class(Class *c) {
-    Symbol *orig = c->name;
+    Symbol *orig = c->name, *in_file = cp_class_name(&c->cp, c->this_class);
     char buf[1024];
     snprintf(buf, sizeof buf, "%s+0x%016lx", orig->str, (unsigned long)(uintptr_t)c);
     c->name = sym_intern_cstr(buf);
     for (uint16_t i = 1; i < c->cp.count; i++)
-        if (c->cp.tags[i] == JVM_CONSTANT_Class && cp_class_name(&c->cp, i) == orig) c->cp.e[i].resolved = c;
+        if (c->cp.tags[i] == JVM_CONSTANT_Class && (cp_class_name(&c->cp, i) == orig || cp_class_name(&c->cp, i) == in_file))
+            c->cp.e[i].resolved = c;
 }
 
 static void throw_cf_error(Thread *t, CfError *err) {
@@ -480,6 +481,17 @@ static void log_load(Class *c, const char *source) {
     else vm_log("class,load", "%s source: __VM__", buf);
 }
 
+/* HotSpot's LinkageError for a second definition of a name in one loader; `existing` is the
+ * class already there, which lives where the new one would. */
+static void duplicate_definition(Thread *t, Class *c, Class *existing) {
+    char name[512], loader[300], where[700];
+    exc_describe_loader(existing, loader, sizeof loader);
+    exc_describe_location(existing, where, sizeof where);
+    class_external_name(c, name, sizeof name);
+    exc_throw(t, VMC_LinkageError, "loader %s attempted duplicate %s definition for %s. (%s is in %s)", loader,
+              (c->access & JVM_ACC_INTERFACE) ? "interface" : "class", name, name, where);
+}
+
 Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
                  Object **pd, const char *source, int parse_flags) {
     CfError err;
@@ -503,9 +515,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     }
     bool hidden = (parse_flags & CFP_HIDDEN) != 0;
     if (!hidden && ld_find(ld, c->name)) {
-        char buf[512];
-        exc_throw(t, VMC_LinkageError, "loader %s attempted duplicate class definition for %s.",
-                  lo ? "(instance)" : "'bootstrap'", class_external_name(c, buf, sizeof buf));
+        duplicate_definition(t, c, ld_find(ld, c->name));
         cf_free(c);
         return NULL;
     }

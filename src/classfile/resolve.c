@@ -32,6 +32,8 @@ bool class_same_package(const Class *a, const Class *b) {
     return la == lb && strncmp(na, nb, la) == 0;
 }
 
+/* JVMS 5.4.4: a valid nest host is a class of the same run-time package that lists c as a
+ * member; otherwise c is its own host, and why is kept for IllegalAccessError messages. */
 Class *class_nest_host(Thread *t, Class *c) {
     Class *known = __atomic_load_n(&c->nest_host, __ATOMIC_ACQUIRE);
     if (known) return known;
@@ -39,19 +41,48 @@ Class *class_nest_host(Thread *t, Class *c) {
     if (c->nest_host_index && !class_is_array(c)) {
         Symbol *hn = cp_class_name(&c->cp, c->nest_host_index);
         Class *h = ld_load(t, hn, c->loader ? &c->loader : NULL, false);
+        char a[256], b[256], la[300], lb[300], why[2000];
+        const char *error = NULL;
+        class_external_name(c, a, sizeof a);
         if (!h) {
             /* an unloadable host makes the class its own nest host (JDK 15+) */
-            exc_take(t);
-        } else if (class_same_package(h, c)) {
+            Object *e = exc_take(t);
+            char ed[900];
+            exc_describe_throwable(e, ed, sizeof ed);
+            snprintf(b, sizeof b, "%s", hn->str);
+            for (char *x = b; *x; x++)
+                if (*x == '/') *x = '.';
+            snprintf(why, sizeof why, "Nest host resolution of %s with host %s failed: %s", a, b, ed);
+            c->nest_host_error = vm_strdup(why);
+        } else if (!class_same_package(h, c)) {
+            error = "types are in different packages";
+        } else {
             for (uint16_t i = 0; i < h->nnest_members; i++)
                 if (cp_class_name(&h->cp, h->nest_members[i]) == c->name) {
                     host = h;
                     break;
                 }
+            if (host == c) error = "current type is not listed as a nest member";
+        }
+        if (error) {
+            exc_describe_loader(c, la, sizeof la);
+            exc_describe_loader(h, lb, sizeof lb);
+            snprintf(why, sizeof why, "Type %s (loader: %s) is not a nest member of type %s (loader: %s): %s", a, la,
+                     class_external_name(h, b, sizeof b), lb, error);
+            c->nest_host_error = vm_strdup(why);
         }
     }
     __atomic_store_n(&c->nest_host, host, __ATOMIC_RELEASE);   /* racing threads find the same */
     return host;
+}
+
+void cp_nest_host_errors(char *out, size_t n, Class *a, Class *b) {
+    const char *e1 = a->nest_host_error, *e2 = b->nest_host_error;
+    if (!e1 && !e2) {
+        out[0] = '\0';
+        return;
+    }
+    snprintf(out, n, ", (%s%s%s)", e1 ? e1 : "", e1 && e2 ? ", " : "", e2 ? e2 : "");
 }
 
 bool class_are_nestmates(Thread *t, Class *a, Class *b) {
@@ -96,18 +127,13 @@ bool access_member_ok(Class *accessor, Class *holder, Class *ref_class, uint16_t
     return is_magic_accessor(accessor);
 }
 
-static const char *access_word(uint16_t a) {
-    return (a & JVM_ACC_PRIVATE) ? "private" : (a & JVM_ACC_PROTECTED) ? "protected" : "package-private";
+/* The words before "method"/"field" in HotSpot's access errors ("private ", ...). */
+const char *cp_access_word(uint16_t a) {
+    return (a & JVM_ACC_PRIVATE) ? "private " : (a & JVM_ACC_PROTECTED) ? "protected " : "";
 }
 
-static void describe_loaders(char *out, size_t n, Class *a, Class *b) {
-    const char *la = a->loader ? "loader 'app'" : "loader 'bootstrap'";
-    const char *lb = b->loader ? "loader 'app'" : "loader 'bootstrap'";
-    char ea[256], eb[256];
-    class_external_name(a, ea, sizeof ea);
-    class_external_name(b, eb, sizeof eb);
-    if (a->ld == b->ld) snprintf(out, n, "%s and %s are in unnamed module of %s", ea, eb, la);
-    else snprintf(out, n, "%s is in unnamed module of %s; %s is in unnamed module of %s", ea, la, eb, lb);
+void cp_describe_loaders(char *out, size_t n, Class *a, Class *b) {
+    exc_describe_pair(a, b, out, n);
 }
 
 /* ---- classes ---- */
@@ -123,8 +149,8 @@ Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
         c = ld_load(t, name, cls->loader ? &cls->loader : NULL, false);
         if (!c) return NULL;
         if (!access_class_ok(cls, c)) {
-            char a[256], b[256], why[600];
-            describe_loaders(why, sizeof why, cls, c);
+            char a[256], b[256], why[1600];
+            cp_describe_loaders(why, sizeof why, cls, c);
             exc_throw(t, VMC_IllegalAccessError, "failed to access class %s from class %s (%s)",
                       class_external_name(c, a, sizeof a), class_external_name(cls, b, sizeof b), why);
             return NULL;
@@ -149,11 +175,13 @@ Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, boo
             return NULL;
         }
         if (!access_member_ok(cls, f->holder, c, f->access)) {
-            char a[256], b[256], why[600];
-            describe_loaders(why, sizeof why, cls, f->holder);
-            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s field %s.%s (%s)",
-                      class_external_name(cls, a, sizeof a), access_word(f->access),
-                      class_external_name(f->holder, b, sizeof b), f->name->str, why);
+            char a[256], b[256], why[1600];
+            cp_describe_loaders(why, sizeof why, cls, f->holder);
+            char nest[3000] = "";
+            if (f->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, cls, f->holder);
+            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %sfield %s.%s (%s)%s",
+                      class_external_name(cls, a, sizeof a), cp_access_word(f->access),
+                      class_external_name(f->holder, b, sizeof b), f->name->str, why, nest);
             return NULL;
         }
         __atomic_store_n((Field **)&e->resolved, f, __ATOMIC_RELEASE);
@@ -176,6 +204,7 @@ Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, boo
 
 /* ---- methods ---- */
 
+/* "'int Foo.bar(java.lang.String, int[])'" as in HotSpot's messages. */
 void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc) {
     char cls[256];
     class_external_name(c, cls, sizeof cls);
@@ -255,11 +284,14 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
             return NULL;
         }
         if (!access_member_ok(cls, m->holder, c, m->access)) {
-            char a[256], why[600];
+            char a[256], why[1600];
             cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
-            describe_loaders(why, sizeof why, cls, m->holder);
-            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s method %s (%s)",
-                      class_external_name(cls, a, sizeof a), access_word(m->access), buf, why);
+            cp_describe_loaders(why, sizeof why, cls, m->holder);
+            char nest[3000] = "";
+            if (m->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, cls, m->holder);
+            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s%smethod %s (%s)%s",
+                      class_external_name(cls, a, sizeof a), (m->access & JVM_ACC_ABSTRACT) ? "abstract " : "",
+                      cp_access_word(m->access), buf, why, nest);
             return NULL;
         }
         __atomic_store_n((Method **)&e->resolved, m, __ATOMIC_RELEASE);

@@ -28,4 +28,13 @@ bool class_same_package(const Class *a, const Class *b);
 Class *class_nest_host(Thread *t, Class *c);                   /* NULL with exception */
 bool class_are_nestmates(Thread *t, Class *a, Class *b);
 
+/* Pieces of HotSpot-worded messages, shared with method-handle resolution (mhn.c):
+ * "'int Foo.bar(java.lang.String)'", "private"/"protected"/"package-private", and
+ * "A and B are in unnamed module of loader 'app'". */
+void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc);
+const char *cp_access_word(uint16_t access);
+void cp_describe_loaders(char *out, size_t n, Class *a, Class *b);
+/* ", (why a's nest host was rejected, why b's)" for private access errors, or "". */
+void cp_nest_host_errors(char *out, size_t n, Class *a, Class *b);
+
 #endif

@@ -3,16 +3,20 @@
  * java.lang.invoke.
  *
  * The JDK does the real work in Java; the VM's part (JDK 17's protocol) is:
- *   - resolving a CONSTANT_MethodHandle through MethodHandleNatives.linkMethodHandleConstant,
- *     a CONSTANT_MethodType through findMethodHandleType, a CONSTANT_Dynamic through
- *     linkDynamicConstant — each cached in the constant pool's object slots, failures
- *     recorded and rethrown as the JVMS requires;
+ *   - resolving a CONSTANT_MethodHandle through MethodHandleNatives.linkMethodHandleConstant
+ *     (after resolving its member in the VM, as HotSpot does), a CONSTANT_MethodType through
+ *     findMethodHandleType, a CONSTANT_Dynamic through linkDynamicConstant — each cached in
+ *     the constant pool's object slots; a LinkageError is recorded and every later attempt
+ *     throws a new error of its class and message, with a cause of its cause's class and
+ *     message (JVMS 5.4.3, HotSpot's way);
  *   - linking an invokedynamic instruction through linkCallSite, passing the bootstrap
  *     method's static arguments resolved in "push mode" (none: null; one: itself; more:
  *     an Object[]), and a call of MethodHandle.invoke/invokeExact or a VarHandle access
  *     mode through linkMethod; both return a MemberName naming a static method plus an
  *     optional appendix object, cached per instruction: the call is then that static
- *     method with the original arguments and the appendix appended;
+ *     method with the original arguments and the appendix appended.  Threads may link one
+ *     instruction at the same time; the first outcome installed is the one all use, and a
+ *     failed invokedynamic rethrows a new error of the recorded class and message;
  *   - the intrinsics invokeBasic and linkTo*, which LambdaForm bytecode calls directly;
  *     the interpreter runs them in its own loop once rewritten (interp.c).
  *
@@ -61,8 +65,17 @@ static Method *upcall_method(Thread *t, const char *name, const char *desc) {
     return m;
 }
 
+static Object *null_marker;
+
 static bool init_offsets(Thread *t) {
     if (__atomic_load_n(&cs_lf_vmentry_off, __ATOMIC_ACQUIRE)) return true;   /* the guard is stored last */
+    if (!__atomic_load_n(&null_marker, __ATOMIC_ACQUIRE)) {
+        /* no safepoint between the allocation and the root's registration */
+        Object *marker = heap_alloc_object(t, VMC(Object)), *expected = NULL;
+        if (!marker) return false;
+        if (__atomic_compare_exchange_n(&null_marker, &expected, marker, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            gc_register_root(&null_marker);
+    }
     Class *mh = vmc_get(t, VMC_MethodHandle);
     Class *lf = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/LambdaForm"));
     if (!mh || !lf || !link_class(t, lf) || !mhn_init_offsets(t)) return false;
@@ -109,14 +122,25 @@ Object *cs_method_type(Thread *t, Class *caller, Symbol *desc) {
 
 /* ---- cached constant-pool objects ---- */
 
+/* A dynamic constant may be null, which is resolved all the same (its bootstrap method
+ * must not run again): its objs[] slot then holds null_marker, a heap object of no other
+ * use (made with the offsets), and readers get the address of null_value instead. */
+static Object *const null_value = NULL;
+
+static Object **value_slot(ConstantPool *cp, uint16_t o) {
+    Object *v = __atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE);
+    return v && v == null_marker ? (Object **)&null_value : &cp->objs[o];
+}
+
 /* Returns the slot of a resolved object-valued constant, rethrowing a recorded failure,
  * or NULL with *fresh set when it still has to be resolved. */
 static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
     uint16_t o = cp->e[idx].obj;
     *fresh = false;
-    if (__atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE)) return &cp->objs[o];
-    if (cp->errors[o]) {
-        exc_set(t, cp->errors[o]);
+    if (__atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE)) return value_slot(cp, o);
+    if (__atomic_load_n(&cp->errors[o], __ATOMIC_ACQUIRE)) {
+        /* as HotSpot: the recorded error's class and message, and its cause's */
+        exc_throw_like(t, cp->errors[o], true);
         return NULL;
     }
     *fresh = true;
@@ -126,17 +150,20 @@ static Object **cached(Thread *t, ConstantPool *cp, uint16_t idx, bool *fresh) {
 /* A resolved slot is filled once by CAS (store) and read without a lock. */
 static inline Object *slot_value(Object **s) { return __atomic_load_n(s, __ATOMIC_ACQUIRE); }
 
+/* Installs a resolved value (NULL: a null dynamic constant) unless another thread was
+ * first, whose value then counts; or records the pending LinkageError. */
 static Object **store(Thread *t, ConstantPool *cp, uint16_t idx, Object *value) {
     uint16_t o = cp->e[idx].obj;
-    if (!value) {
+    if (exc_pending(t)) {
         /* only LinkageErrors are remembered; others (e.g. StackOverflowError) may pass */
         Object *e = t->exception;
-        if (e && VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError))) cp->errors[o] = e;
+        if (VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError)) && !__atomic_load_n(&cp->objs[o], __ATOMIC_ACQUIRE))
+            __atomic_store_n(&cp->errors[o], e, __ATOMIC_RELEASE);
         return NULL;
     }
     Object *expected = NULL;
-    __atomic_compare_exchange_n(&cp->objs[o], &expected, value, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-    return &cp->objs[o];
+    __atomic_compare_exchange_n(&cp->objs[o], &expected, value ? value : null_marker, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return value_slot(cp, o);
 }
 
 Object **cp_resolve_method_type(Thread *t, Class *cls, uint16_t idx) {
@@ -157,10 +184,11 @@ Object **cp_resolve_method_handle(Thread *t, Class *cls, uint16_t idx) {
     HandleMark hm = hnd_mark(t);
     Object *result = NULL;
     Class *defc = cp_resolve_class(t, cls, cp->e[member].ref.a);
+    Symbol *desc = cp_member_desc(cp, member);
+    if (defc && !mhn_resolve_constant_member(t, cls, kind, defc, cp_member_name(cp, member), desc)) defc = NULL;
     Object **name = defc ? hnd_new(t, jstr_intern_sym(t, cp_member_name(cp, member))) : NULL;
     Object **type = hnd_new(t, NULL);
     if (name && *name) {
-        Symbol *desc = cp_member_desc(cp, member);
         if (kind <= REF_putStatic) {
             Class *fc = desc_class(t, cls, desc->str, NULL);
             *type = fc ? fc->mirror : NULL;
@@ -247,15 +275,7 @@ Object **cp_resolve_dynamic(Thread *t, Class *cls, uint16_t idx) {
                                   "(Ljava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
         Slot a[6] = { { .l = cls->mirror }, { .i = idx }, { .l = *bsm_h }, { .l = *name }, { .l = type->mirror }, { .l = *args } };
         Slot r;
-        if (m && interp_call(t, m, a, &r)) {
-            result = r.l;
-            if (!result && !exc_pending(t)) {
-                /* a null constant of reference type is legal: keep a marker-free NULL by
-                 * storing it in a one-element box is not needed; null stays unresolved */
-                hnd_release(t, hm);
-                return &cp->objs[cp->e[idx].obj];
-            }
-        }
+        if (m && interp_call(t, m, a, &r)) result = r.l;
     }
     hnd_release(t, hm);
     return store(t, cp, idx, result);
@@ -268,12 +288,29 @@ static Object *new_box(Thread *t) {
     return ac ? heap_alloc_array(t, ac, 1) : NULL;
 }
 
-/* Records a failed link: the instruction rethrows the same error from now on. */
+/* Linking an invokedynamic instruction (JVMS 5.4.3.6): threads may run the bootstrap method
+ * at the same time, but the first outcome installed — a call site or a LinkageError — is
+ * the one every thread uses.  link_lock orders the installations; a thread that comes
+ * second drops its own outcome and redispatches to the installed one. */
+static pthread_mutex_t link_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool linked_already(const Insn *pc) {
+    return pc->opc == OP_invokedynamic_q || pc->opc == OP_rethrow_q;
+}
+
+/* Records a failed link: from now on the instruction throws a new error of the same class
+ * and message (HotSpot keeps no cause for these).  Errors other than LinkageErrors (a
+ * StackOverflowError, say) are not recorded: the next execution links again. */
 static int record_failure(Thread *t, Class *cls, Insn *pc) {
     Object *e = t->exception;
-    if (e && VMC(LinkageError) && class_is_subclass(e->klass, VMC(LinkageError)))
-        prep_quicken(pc, OP_rethrow_q, 0, 0, class_new_root(cls, e));
-    return QK_FAIL;
+    if (!e || !VMC(LinkageError) || !class_is_subclass(e->klass, VMC(LinkageError))) return QK_FAIL;
+    pthread_mutex_lock(&link_lock);
+    bool lost = linked_already(pc);
+    if (!lost) prep_quicken(pc, OP_rethrow_q, 0, 0, class_new_root(cls, e));
+    pthread_mutex_unlock(&link_lock);
+    if (!lost) return QK_FAIL;
+    exc_take(t);
+    return QK_REDISPATCH;
 }
 
 static CallSiteLink *make_link(Class *cls, Object *mn, Object *appendix) {
@@ -284,6 +321,7 @@ static CallSiteLink *make_link(Class *cls, Object *mn, Object *appendix) {
 }
 
 int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
+    if (linked_already(pc)) return QK_REDISPATCH;       /* another thread was quicker */
     if (!init_offsets(t)) return QK_FAIL;
     Class *cls = caller->holder;
     ConstantPool *cp = &cls->cp;
@@ -315,7 +353,10 @@ int cs_link_invokedynamic(Thread *t, Method *caller, Insn *pc) {
         exc_throw(t, VMC_InternalError, "linkCallSite returned no target");
         goto out;
     }
-    prep_quicken(pc, OP_invokedynamic_q, idx, 0, make_link(cls, r.l, ARRAY_ELEMS(*box, Object *)[0]));
+    pthread_mutex_lock(&link_lock);
+    if (!linked_already(pc))
+        prep_quicken(pc, OP_invokedynamic_q, idx, 0, make_link(cls, r.l, ARRAY_ELEMS(*box, Object *)[0]));
+    pthread_mutex_unlock(&link_lock);
     rc = QK_REDISPATCH;
 out:
     hnd_release(t, hm);

@@ -485,7 +485,16 @@ L_linktovirtual_q: {
     sp--;
     o = sp[-(int)(pc->u16 - 1)].l;
     NULL_CHECK(o);
-    callee = m->vtable_index >= 0 ? o->klass->vtable[m->vtable_index] : m;
+    if (likely(m->vtable_index >= 0)) {
+        callee = o->klass->vtable[m->vtable_index];
+    } else if (class_is_interface(m->holder) && !method_is_private(m)) {
+        /* a default method named through a class (MethodHandleNatives.resolve) */
+        SAVE();
+        callee = itable_lookup(t, o->klass, m);
+        if (!callee) THROW();
+    } else {
+        callee = m;
+    }
     goto invoke;
 }
 L_linktointerface_q: {
@@ -504,7 +513,7 @@ L_linktointerface_q: {
 }
 L_rethrow_q:
     SAVE();
-    exc_set(t, *(Object **)pc->x.p);
+    exc_throw_like(t, *(Object **)pc->x.p, false);
     THROW();
 L_invokevirtual_q:
     o = sp[-(int)pc->u16].l;

@@ -22,6 +22,8 @@
     Thread *t = thread_from_env(env); \
     int jni_state_ = thread_enter_vm(t)
 #define JNI_LEAVE() thread_leave_vm(t, jni_state_)
+/* The value is computed before the thread leaves VM state: an expression that allocates
+ * or makes a handle must not run while a collection may move objects. */
 #define JNI_RETURN(v) do { __typeof__(v) jni_rv_ = (v); JNI_LEAVE(); return jni_rv_; } while (0)
 #define JNI_RETURN_VOID() do { JNI_LEAVE(); return; } while (0)
 

@@ -128,7 +128,9 @@ JNIEXPORT jclass JNICALL JVM_GetCallerClass(JNIEnv *env) {
     }
     for (f = f->prev; f; f = f->prev) {
         Method *m = f->method;
-        if (m->flags & MF_HIDDEN) continue;
+        /* as HotSpot's security stack walk: reflection and method-handle adapter frames
+         * (intrinsics, compiled lambda forms) are skipped, other hidden frames are not */
+        if (m->flags & (MF_LF_COMPILED | MF_INTRINSIC)) continue;
         if (is_reflection_frame(m)) continue;
         JNI_RETURN(local_mirror(t, m->holder));
     }
@@ -286,8 +288,14 @@ JNIEXPORT jobjectArray JNICALL JVM_GetClassInterfaces(JNIEnv *env, jclass cls) {
 
 /* The InnerClasses entry that describes c itself, or NULL. */
 static InnerClassEntry *own_inner_entry(Class *c) {
-    for (uint16_t i = 0; i < c->ninner; i++)
-        if (c->inner[i].inner_class && cp_class_name(&c->cp, c->inner[i].inner_class) == c->name) return &c->inner[i];
+    /* a hidden class's entry still bears the name it was defined from (before "+0x") */
+    const char *slash = (c->flags & CF_HIDDEN) ? strrchr(c->name->str, '+') : NULL;
+    size_t len = slash ? (size_t)(slash - c->name->str) : 0;
+    for (uint16_t i = 0; i < c->ninner; i++) {
+        if (!c->inner[i].inner_class) continue;
+        Symbol *n = cp_class_name(&c->cp, c->inner[i].inner_class);
+        if (n == c->name || (slash && strlen(n->str) == len && strncmp(n->str, c->name->str, len) == 0)) return &c->inner[i];
+    }
     return NULL;
 }
 
@@ -298,6 +306,13 @@ JNIEXPORT jclass JNICALL JVM_GetDeclaringClass(JNIEnv *env, jclass cls) {
     InnerClassEntry *e = own_inner_entry(c);
     if (!e || !e->outer_class) JNI_RETURN(NULL);
     Class *outer = cp_resolve_class(t, c, e->outer_class);
+    if (outer && (c->flags & CF_HIDDEN)) {
+        /* the outer class cannot list a hidden class as its member */
+        char a[256], b[256];
+        exc_throw(t, VMC_IncompatibleClassChangeError, "%s and %s disagree on InnerClasses attribute",
+                  class_external_name(outer, a, sizeof a), class_external_name(c, b, sizeof b));
+        JNI_RETURN(NULL);
+    }
     JNI_RETURN(local_mirror(t, outer));
 }
 
@@ -446,10 +461,11 @@ JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const
     Object **ph = hnd_new(t, hnd_get(pd));
     Object **data = hnd_new(t, hnd_get(class_data));
     Symbol *n = name ? sym_intern_cstr(name) : NULL;
-    Class *c = ld_define(t, hidden ? NULL : n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, NULL,
-                         hidden ? CFP_HIDDEN : 0);
+    Class *c = ld_define(t, n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, NULL, hidden ? CFP_HIDDEN : 0);
     if (c && hidden) {
-        c->nest_host = (flags & LOOKUP_NESTMATE) ? class_nest_host(t, lc) : c;
+        /* a nestmate joins the lookup class's nest; otherwise its NestHost attribute, if
+         * any, is checked lazily like any class's (and fails: no host lists a hidden class) */
+        if (flags & LOOKUP_NESTMATE) c->nest_host = class_nest_host(t, lc);
         if (*data) HEAP_SET_FIELD(c->mirror, mirror_classdata_off, *data);
     }
     if (c && !link_class(t, c)) c = NULL;

@@ -642,11 +642,12 @@ static void throwable_offsets(void) {
 }
 
 /* The method and bci of the top frame of a throwable's backtrace: a long[] of (Method *,
- * bci) pairs, top frame first (exc_fill_backtrace).  NULL if it has none. */
+ * bci) pairs, top frame first (exc_fill_backtrace).  NULL if it has none, or if the
+ * exception came from a hidden frame (odd length), which has no message, as on HotSpot. */
 static const Method *top_frame(Object *throwable, uint32_t *bci) {
     throwable_offsets();
     Object *bt = OBJ_FIELD(throwable, backtrace_off, Object *);
-    if (!bt || OBJ_FIELD(throwable, depth_off, jint) < 1 || array_length(bt) < 2) return NULL;
+    if (!bt || OBJ_FIELD(throwable, depth_off, jint) < 1 || array_length(bt) < 2 || (array_length(bt) & 1)) return NULL;
     const jlong *e = ARRAY_ELEMS(bt, jlong);
     if (e[1] < 0) return NULL;
     *bci = (uint32_t)e[1];

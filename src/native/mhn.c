@@ -1,10 +1,16 @@
 /*
- * mhn.c — filling java.lang.invoke.MemberName objects and the MethodHandleNatives
- * natives built on them.
+ * mhn.c — java.lang.invoke.MemberName from the VM side and the MethodHandleNatives natives.
  *
- * Today this serves stack walking (StackFrameInfo holds a MemberName per frame) and
- * MethodHandleNatives.expand; member resolution for method handles comes with
- * invokedynamic support.
+ * A MemberName is filled from a Method (stack walking, MethodHandleNatives.init/expand) or
+ * resolved from its symbolic form (class, name, type, reference kind) by
+ * MethodHandleNatives.resolve, which links it the way the JVM links the instruction of that
+ * reference kind — same lookups, same static/interface checks, same access check for the
+ * lookup class, HotSpot's messages — because the JDK maps those errors to the exceptions
+ * Lookup.find* throws.  CONSTANT_MethodHandle resolution (callsite.c) runs the same check
+ * first, so its errors reach the ldc unwrapped, as on HotSpot.
+ *
+ * The signature-polymorphic intrinsics invokeBasic/linkTo* get VM-made Methods per
+ * signature; field offsets, static bases and call-site target updates are here too.
  */
 #include "native/mhn.h"
 #include "classfile/classfile.h"
@@ -13,6 +19,8 @@
 #include "native/jni_internal.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
+#include "classfile/resolve.h"
+#include "runtime/exception.h"
 #include "heap/heap.h"
 #include "runtime/jstring.h"
 #include "runtime/vm.h"
@@ -45,9 +53,10 @@ bool mhn_init_offsets(Thread *t) {
 static int ref_kind_of(Method *m) {
     if (m->name == sym_init) return REF_newInvokeSpecial;
     if (method_is_static(m)) return REF_invokeStatic;
-    if (method_is_private(m) || m->vtable_index < 0) return REF_invokeSpecial;
+    if (method_is_private(m)) return REF_invokeSpecial;
+    /* interface methods have no vtable slot but an itable index */
     if (class_is_interface(m->holder)) return REF_invokeInterface;
-    return REF_invokeVirtual;
+    return m->vtable_index < 0 ? REF_invokeSpecial : REF_invokeVirtual;
 }
 
 bool mhn_fill_from_method(Thread *t, Object **mn, Method *m) {
@@ -73,11 +82,6 @@ bool mhn_fill_from_method(Thread *t, Object **mn, Method *m) {
     if (!type) return false;
     HEAP_SET_FIELD(*mn, mhn.mn_type, type);
     return true;
-}
-
-Method *mhn_method_of(Object *mn) {
-    Object *r = OBJ_FIELD(mn, mhn.mn_method, Object *);
-    return r ? (Method *)(intptr_t)OBJ_FIELD(r, mhn.rmn_vmtarget, jlong) : NULL;
 }
 
 /* ---- descriptors of java.lang.invoke types ---- */
@@ -135,18 +139,25 @@ static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
 
 /* ---- filling MemberNames ---- */
 
-static bool fill_method(Thread *t, Object **mn, Method *m, int ref_kind) {
+/* A resolved method; defc is the class the reference named. */
+static bool fill_method(Thread *t, Object **mn, Method *m, int ref_kind, Class *defc) {
     if (!mhn_fill_from_method(t, mn, m)) return false;
     jint flags = OBJ_FIELD(*mn, mhn.mn_flags, jint);
     int kind = (flags >> MN_REFERENCE_KIND_SHIFT) & MN_REFERENCE_KIND_MASK;
-    /* a requested invokeSpecial stays special; a virtual call of an interface's default
-     * method through a class reference stays virtual */
-    if (ref_kind == REF_invokeSpecial && kind != REF_newInvokeSpecial) kind = REF_invokeSpecial;
-    if (ref_kind == REF_invokeVirtual && kind == REF_invokeInterface) kind = REF_invokeVirtual;
+    jlong vmindex = kind == REF_invokeVirtual ? m->vtable_index : kind == REF_invokeInterface ? m->itable_index : VMINDEX_NONVIRTUAL;
+    if (ref_kind == REF_invokeSpecial && kind != REF_newInvokeSpecial) {
+        /* a requested invokeSpecial stays special */
+        kind = REF_invokeSpecial;
+        vmindex = VMINDEX_NONVIRTUAL;
+    } else if (ref_kind == REF_invokeVirtual && kind == REF_invokeInterface) {
+        /* an interface's default (or abstract) method named through a class is a virtual
+         * call on that class, as HotSpot reports it; linkToVirtual dispatches it through
+         * the itable, whose index vmindex keeps */
+        kind = REF_invokeVirtual;
+        if (!class_is_interface(defc)) HEAP_SET_FIELD(*mn, mhn.mn_clazz, defc->mirror);
+    }
     flags = (flags & ~(MN_REFERENCE_KIND_MASK << MN_REFERENCE_KIND_SHIFT)) | (kind << MN_REFERENCE_KIND_SHIFT);
     OBJ_FIELD(*mn, mhn.mn_flags, jint) = flags;
-    jlong vmindex = kind == REF_invokeVirtual ? m->vtable_index : kind == REF_invokeInterface ? m->itable_index : VMINDEX_NONVIRTUAL;
-    if (kind == REF_invokeVirtual && m->vtable_index < 0) vmindex = VMINDEX_NONVIRTUAL;
     OBJ_FIELD(*mn, mhn.mn_vmindex, jlong) = vmindex;
     return true;
 }
@@ -161,27 +172,80 @@ static void fill_field(Object *mn, Field *f, int ref_kind) {
     HEAP_SET_FIELD(mn, mhn.mn_method, NULL);
 }
 
-/* ---- resolution ---- */
+/* ---- resolution ----
+ *
+ * MethodHandleNatives.resolve links a MemberName as the JVM links the instruction its
+ * reference kind stands for (JVMS 5.4.3.3/5.4.3.4, with HotSpot's messages): the same
+ * lookups, the static/instance and class/interface checks, and the access check on behalf
+ * of the lookup class when there is one (a trusted lookup passes none).  The JDK turns the
+ * errors into NoSuchMethodException/IllegalAccessException by their class. */
 
-static Method *find_method(Class *defc, Symbol *name, Symbol *desc, int ref_kind) {
+static Method *method_error(Thread *t, int vmc, const char *what, Class *c, Method *m) {
+    char buf[1400];
+    cp_describe_method(buf, sizeof buf, c, m->name, m->desc);
+    exc_throw(t, vmc, "%s %s", what, buf);
+    return NULL;
+}
+
+static Method *find_method(Thread *t, Class *defc, Symbol *name, Symbol *desc, int ref_kind, Class *caller) {
+    char buf[1400], a[256];
+    bool iface = class_is_interface(defc);
+    if (ref_kind == REF_invokeInterface && !iface) {
+        exc_throw(t, VMC_IncompatibleClassChangeError, "Found class %s, but interface was expected", class_external_name(defc, a, sizeof a));
+        return NULL;
+    }
+    Method *m;
+    if (iface && ref_kind == REF_invokeStatic) m = class_find_declared_method(defc, name, desc);
+    else m = iface ? link_lookup_interface_method(defc, name, desc) : link_lookup_method(defc, name, desc);
+    if (m && name == sym_init && m->holder != defc) {
+        /* a constructor is never inherited: "C: method 'void <init>(int)' not found" */
+        char ext[256];
+        cp_describe_method(buf, sizeof buf, defc, name, desc);
+        size_t el = strlen(class_external_name(defc, ext, sizeof ext));
+        char *at = strstr(buf, ext);
+        if (at) memmove(at, at + el + 1, strlen(at + el + 1) + 1);
+        exc_throw(t, VMC_NoSuchMethodError, "%s: method %s not found", ext, buf);
+        return NULL;
+    }
+    if (!m) {
+        cp_describe_method(buf, sizeof buf, defc, name, desc);
+        exc_throw(t, VMC_NoSuchMethodError, "%s", buf);
+        return NULL;
+    }
+    if (caller && !access_member_ok(caller, m->holder, defc, m->access)) {
+        char why[1600];
+        cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
+        cp_describe_loaders(why, sizeof why, caller, m->holder);
+        char nest[3000] = "";
+        if (m->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, caller, m->holder);
+        exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s%smethod %s (%s)%s",
+                  class_external_name(caller, a, sizeof a), (m->access & JVM_ACC_ABSTRACT) ? "abstract " : "",
+                  cp_access_word(m->access), buf, why, nest);
+        return NULL;
+    }
+    if (ref_kind == REF_invokeSpecial && iface && caller && caller != defc) {
+        /* invokespecial names the caller's own or a direct superinterface (JVMS 4.9.2) */
+        bool direct = false;
+        for (uint16_t i = 0; i < caller->ninterfaces; i++) direct |= caller->interfaces[i] == defc;
+        if (!direct) {
+            cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
+            exc_throw(t, VMC_IncompatibleClassChangeError, "Interface method reference: %s, is in an indirect superinterface of %s", buf,
+                      class_external_name(caller, a, sizeof a));
+            return NULL;
+        }
+    }
     switch (ref_kind) {
-    case REF_invokeStatic: {
-        Method *m = class_is_interface(defc) ? class_find_declared_method(defc, name, desc) : link_lookup_method(defc, name, desc);
-        return m && method_is_static(m) ? m : NULL;
+    case REF_invokeStatic:
+        if (!method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected static method", m->holder, m);
+        break;
+    case REF_invokeInterface:
+        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected instance not static method", defc, m);
+        break;
+    default:
+        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expecting non-static method", m->holder, m);
+        break;
     }
-    case REF_newInvokeSpecial: {
-        Method *m = class_find_declared_method(defc, name, desc);
-        return m && name == sym_init ? m : NULL;
-    }
-    case REF_invokeInterface: {
-        Method *m = link_lookup_interface_method(defc, name, desc);
-        return m && !method_is_static(m) ? m : NULL;
-    }
-    default: {
-        Method *m = class_is_interface(defc) ? link_lookup_interface_method(defc, name, desc) : link_lookup_method(defc, name, desc);
-        return m && !method_is_static(m) ? m : NULL;
-    }
-    }
+    return m;
 }
 
 /* ---- signature-polymorphic intrinsics as methods ----
@@ -223,7 +287,8 @@ static bool intrinsic_call(Thread *t, Slot *args, Slot *ret) {
             }
             if (self->name == sym_linkToVirtual && target->vtable_index >= 0)
                 target = recv->klass->vtable[target->vtable_index];
-            else if (self->name == sym_linkToInterface && class_is_interface(target->holder) && !method_is_private(target))
+            else if ((self->name == sym_linkToInterface || self->name == sym_linkToVirtual) && class_is_interface(target->holder) &&
+                     !method_is_private(target))
                 target = interp_dispatch(recv->klass, target);
         }
     }
@@ -269,7 +334,26 @@ static bool is_intrinsic_name(Symbol *n) {
            n == sym_linkToInterface;
 }
 
-static bool resolve(Thread *t, Object **mn, bool speculative) {
+/* A public signature-polymorphic method of MethodHandle or VarHandle (invoke, get, ...). */
+static bool is_public_sig_poly(Class *c, Symbol *name) {
+    if (c != VMC(MethodHandle) && c != VMC(VarHandle)) return false;
+    for (uint16_t i = 0; i < c->nmethods; i++)
+        if (c->methods[i].name == name && (c->methods[i].flags & MF_SIG_POLY) && (c->methods[i].access & JVM_ACC_PUBLIC)) return true;
+    return false;
+}
+
+bool mhn_resolve_constant_member(Thread *t, Class *caller, int ref_kind, Class *defc, Symbol *name, Symbol *desc) {
+    if (!link_class(t, defc)) return false;
+    if (ref_kind <= REF_putStatic) {
+        if (link_lookup_field(defc, name, desc)) return true;
+        exc_throw(t, VMC_NoSuchFieldError, "%s", name->str);
+        return false;
+    }
+    if (ref_kind == REF_invokeVirtual && is_public_sig_poly(defc, name)) return true;
+    return find_method(t, defc, name, desc, ref_kind, caller) != NULL;
+}
+
+static bool resolve(Thread *t, Object **mn, Class *caller, bool speculative) {
     jint flags = OBJ_FIELD(*mn, mhn.mn_flags, jint);
     int ref_kind = (flags >> MN_REFERENCE_KIND_SHIFT) & MN_REFERENCE_KIND_MASK;
     Object *clazz = OBJ_FIELD(*mn, mhn.mn_clazz, Object *);
@@ -279,11 +363,13 @@ static bool resolve(Thread *t, Object **mn, bool speculative) {
         return false;
     }
     Class *defc = mirror_class(clazz);
+    if (class_is_primitive(defc)) return false;             /* nothing to find: null, no error */
+    if (class_is_array(defc)) defc = VMC(Object);            /* arrays have Object's members */
     if (!link_class(t, defc)) return false;
     Symbol *name = jstr_to_symbol(name_s, false);
+    if (name == sym_clinit) return false;
     bool is_field = (flags & MN_IS_FIELD) != 0;
     Symbol *desc = type_descriptor(t, OBJ_FIELD(*mn, mhn.mn_type, Object *), is_field);
-    char cn[256];
     if (!desc) {
         if (!speculative) exc_throw(t, VMC_InternalError, "unresolvable member type");
         return false;
@@ -301,17 +387,13 @@ static bool resolve(Thread *t, Object **mn, bool speculative) {
         return true;
     }
     Method *m = defc == VMC(MethodHandle) && is_intrinsic_name(name) ? intrinsic_method(t, defc, name, desc)
-                                                                       : find_method(defc, name, desc, ref_kind);
-    if (!m) {
-        if (!speculative)
-            exc_throw(t, VMC_NoSuchMethodError, "'%s %s.%s%s'", "", class_external_name(defc, cn, sizeof cn), name->str, desc->str);
-        return false;
-    }
+                                                                       : find_method(t, defc, name, desc, ref_kind, caller);
+    if (!m) return false;
     if ((m->flags & MF_SIG_POLY) && !(m->flags & MF_INTRINSIC)) {
         if (!speculative) exc_throw(t, VMC_UnsupportedOperationException, "cannot resolve %s reflectively", name->str);
         return false;
     }
-    return fill_method(t, mn, m, ref_kind);
+    return fill_method(t, mn, m, ref_kind, defc);
 }
 
 /* MethodHandleNatives.resolve(MemberName, Class caller, int lookupMode, boolean speculative) */
@@ -324,7 +406,7 @@ static bool mhn_resolve(Thread *t, Slot *a, Slot *r) {
     bool speculative = a[3].i != 0;
     HandleMark hm = hnd_mark(t);
     Object **mn = hnd_new(t, a[0].l);
-    bool ok = resolve(t, mn, speculative);
+    bool ok = resolve(t, mn, a[1].l ? mirror_class(a[1].l) : NULL, speculative);
     if (!ok && getenv("LOUPE_DEBUG_MHN")) {
         Object *nm = OBJ_FIELD(*mn, mhn.mn_name, Object *);
         char *u = nm ? jstr_to_utf8(nm) : vm_strdup("?");

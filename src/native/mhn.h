@@ -11,6 +11,7 @@
 
 #include "loupe.h"
 #include "classfile/class.h"
+#include "heap/object.h"
 
 /* MethodHandleNatives.Constants */
 enum {
@@ -43,7 +44,15 @@ extern MhnOffsets mhn;
 bool mhn_init_offsets(Thread *t);
 /* Fills MemberName *mn (a handle) as resolved to method m; name and type are set too. */
 bool mhn_fill_from_method(Thread *t, Object **mn, Method *m);
-/* The Method a resolved MemberName stands for (NULL if none). */
-Method *mhn_method_of(Object *mn);
+/* Resolves the member a CONSTANT_MethodHandle names, on behalf of caller, as HotSpot does
+ * before it asks the JDK for the handle: the errors (NoSuchMethodError, IllegalAccessError,
+ * IncompatibleClassChangeError...) reach the ldc unwrapped. */
+bool mhn_resolve_constant_member(Thread *t, Class *caller, int ref_kind, Class *defc, Symbol *name, Symbol *desc);
+/* The Method a resolved MemberName stands for (NULL if none); inline, as the interpreter's
+ * invokeBasic and linkTo* read it on every call. */
+static inline Method *mhn_method_of(Object *mn) {
+    Object *r = OBJ_FIELD(mn, mhn.mn_method, Object *);
+    return r ? (Method *)(intptr_t)OBJ_FIELD(r, mhn.rmn_vmtarget, jlong) : NULL;
+}
 
 #endif

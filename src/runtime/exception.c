@@ -9,8 +9,8 @@
  * Backtraces.  Throwable.fillInStackTrace(int) reaches exc_fill_backtrace, which records
  * (Method*, bci) pairs of the current stack in a long[] stored in Throwable.backtrace,
  * skipping the fillInStackTrace frames, the throwable's own constructors and hidden
- * frames, as HotSpot does.  StackTraceElements are made from it only when asked for
- * (exc_fill_elements, behind Throwable.getOurStackTrace).
+ * frames, as HotSpot does; an odd length says the top frame was hidden.  StackTraceElements
+ * are made from it only when asked for (exc_fill_elements, behind Throwable.getOurStackTrace).
  */
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
@@ -114,6 +114,44 @@ void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cau
     hnd_release(t, hm);
 }
 
+/* The detailMessage and cause fields of a Throwable (cause is the throwable itself while
+ * unset). */
+static uint32_t off_message, off_cause;
+
+static void message_offsets(void) {
+    if (off_cause) return;
+    off_message = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+    off_cause = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
+}
+
+/* new C(message of e), made here: its stack trace is the current one. */
+static Object *remake(Thread *t, Object *e) {
+    Object *m = OBJ_FIELD(e, off_message, Object *);
+    char *u = m ? jstr_to_utf8(m) : NULL;
+    exc_throw_class(t, e->klass, u);
+    vm_free(u);
+    return exc_take(t);
+}
+
+void exc_throw_like(Thread *t, Object *model, bool with_cause) {
+    message_offsets();
+    HandleMark hm = hnd_mark(t);
+    Object **mh = hnd_new(t, model);
+    Object *c = with_cause ? OBJ_FIELD(model, off_cause, Object *) : NULL;
+    Object **cause = hnd_new(t, c == model ? NULL : c);
+    if (*cause) *cause = remake(t, *cause);
+    Object **e = hnd_new(t, remake(t, *mh));
+    if (*e && *cause) {
+        Method *init_cause = link_lookup_method((*e)->klass, sym_intern_cstr("initCause"),
+                                                sym_intern_cstr("(Ljava/lang/Throwable;)Ljava/lang/Throwable;"));
+        Slot args[2] = { { .l = *e }, { .l = *cause } };
+        Slot r;
+        if (init_cause && !interp_call(t, init_cause, args, &r)) *e = exc_take(t);
+    }
+    if (*e) exc_set(t, *e);
+    hnd_release(t, hm);
+}
+
 void exc_throw_oom(Thread *t, const char *what) {
     static _Thread_local bool in_oom;
     if (!in_oom && VMC(OutOfMemoryError)) {
@@ -137,17 +175,31 @@ void exc_aioobe(Thread *t, jint index, jint length) {
     exc_throw(t, VMC_ArrayIndexOutOfBoundsException, "Index %d out of bounds for length %d", (int)index, (int)length);
 }
 
-static const char *loader_desc(Class *c, char *buf, size_t n) {
+/* HotSpot's name for a class loader: its nameAndId ("'app'", "'name' @hash", "Name @hash"). */
+void exc_describe_loader(Class *c, char *buf, size_t n) {
     Class *e = class_is_array(c) ? c->element : c;
-    if (!e->loader) return "'bootstrap'";
-    snprintf(buf, n, "'app'");
-    return buf;
+    while (class_is_array(e)) e = e->element;
+    if (!e->loader) {
+        snprintf(buf, n, "'bootstrap'");
+        return;
+    }
+    static uint32_t name_and_id_off;
+    if (!name_and_id_off) {
+        Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("nameAndId"), sym_intern_cstr("Ljava/lang/String;"));
+        name_and_id_off = f ? f->offset : 0;
+    }
+    Object *nm = name_and_id_off ? OBJ_FIELD(e->loader, name_and_id_off, Object *) : NULL;
+    if (!nm) {
+        snprintf(buf, n, "'app'");
+        return;
+    }
+    char *u = jstr_to_utf8(nm);
+    snprintf(buf, n, "%s", u);
+    vm_free(u);
 }
 
-static const char *module_desc(Class *c, char *buf, size_t n) {
-    Class *e = class_is_array(c) ? c->element : c;
+static void module_desc(Class *c, char *buf, size_t n) {
     Object *mod = c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
-    UNUSED(e);
     if (mod) {
         static uint32_t name_off;
         if (!name_off) {
@@ -159,24 +211,46 @@ static const char *module_desc(Class *c, char *buf, size_t n) {
             char *u = jstr_to_utf8(nm);
             snprintf(buf, n, "module %s", u);
             vm_free(u);
-            return buf;
+            return;
         }
     }
-    return "unnamed module";
+    snprintf(buf, n, "unnamed module");
+}
+
+void exc_describe_location(Class *c, char *buf, size_t n) {
+    char m[300], l[300];
+    module_desc(c, m, sizeof m);
+    exc_describe_loader(c, l, sizeof l);
+    snprintf(buf, n, "%s of loader %s", m, l);
+}
+
+void exc_describe_throwable(Object *e, char *buf, size_t n) {
+    static uint32_t msg_off;
+    if (!msg_off)
+        msg_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+    char name[256];
+    Object *msg = OBJ_FIELD(e, msg_off, Object *);
+    char *m = msg ? jstr_to_utf8(msg) : NULL;
+    snprintf(buf, n, "%s%s%s", class_external_name(e->klass, name, sizeof name), m ? ": " : "", m ? m : "");
+    vm_free(m);
+}
+
+void exc_describe_pair(Class *a, Class *b, char *buf, size_t n) {
+    char ea[256], eb[256], la[700], lb[700];
+    class_external_name(a, ea, sizeof ea);
+    class_external_name(b, eb, sizeof eb);
+    exc_describe_location(a, la, sizeof la);
+    exc_describe_location(b, lb, sizeof lb);
+    if (strcmp(la, lb) == 0) snprintf(buf, n, "%s and %s are in %s", ea, eb, la);
+    else snprintf(buf, n, "%s is in %s; %s is in %s", ea, la, eb, lb);
 }
 
 void exc_class_cast(Thread *t, Class *from, Class *to) {
-    char a[256], b[256], la[64], lb[64], ma[300], mb[300], msg[1400];
+    char a[256], b[256], why[1600];
     class_external_name(from, a, sizeof a);
     class_external_name(to, b, sizeof b);
-    const char *fl = loader_desc(from, la, sizeof la), *tl = loader_desc(to, lb, sizeof lb);
-    const char *fm = module_desc(from, ma, sizeof ma), *tm = module_desc(to, mb, sizeof mb);
-    if (strcmp(fm, tm) == 0 && strcmp(fl, tl) == 0)
-        snprintf(msg, sizeof msg, "class %s cannot be cast to class %s (%s and %s are in %s of loader %s)", a, b, a, b, fm, fl);
-    else
-        snprintf(msg, sizeof msg, "class %s cannot be cast to class %s (%s is in %s of loader %s; %s is in %s of loader %s)",
-                 a, b, a, fm, fl, b, tm, tl);
-    exc_throw(t, VMC_ClassCastException, "%s", msg);
+    exc_describe_pair(from, to, why, sizeof why);
+    exc_throw(t, VMC_ClassCastException, "class %s cannot be cast to class %s (%s)", a, b, why);
 }
 
 void exc_array_store(Thread *t, Class *value_class, Class *array_class) {
@@ -209,8 +283,11 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
     int n = 0;
     for (Frame *g = f; g; g = g->prev)
         if (!frame_is_hidden(g)) n++;
+    /* a hidden top frame (the throw happened in a lambda form, say) is marked by one
+     * extra element: HotSpot then computes no helpful NullPointerException message */
+    bool hidden_top = f && frame_is_hidden(f);
     Class *lac = ld_array_of(t, vm_primitive[T_LONG]);
-    Object *bt = lac ? heap_alloc_array(t, lac, 2 * n) : NULL;
+    Object *bt = lac ? heap_alloc_array(t, lac, 2 * n + (hidden_top ? 1 : 0)) : NULL;
     if (!bt) {
         exc_take(t);    /* no room for a backtrace: the throwable simply has none */
         return;

@@ -27,6 +27,10 @@ void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) __attribute__((for
 void exc_throw_class(Thread *t, Class *c, const char *msg);
 /* Throws with a cause: new C(msg, cause) if such a constructor exists, else C(msg).initCause. */
 void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cause);
+/* Throws a new exception of model's class with model's message (and, with_cause, a new
+ * cause of the class and message of model's cause), made at the current point: how
+ * HotSpot rethrows a recorded resolution error (JVMS 5.4.3). */
+void exc_throw_like(Thread *t, Object *model, bool with_cause);
 /* Throws the preallocated OutOfMemoryError (safe when the heap is exhausted). */
 void exc_throw_oom(Thread *t, const char *what);
 /* StackOverflowError, usable when the stack is nearly exhausted. */
@@ -37,6 +41,14 @@ void exc_npe(Thread *t);
 void exc_aioobe(Thread *t, jint index, jint length);
 void exc_class_cast(Thread *t, Class *from, Class *to);
 void exc_array_store(Thread *t, Class *value_class, Class *array_class);
+/* "module java.base of loader 'bootstrap'": where a class lives, as HotSpot's messages
+ * say it; and for two classes "A and B are in ..." or "A is in ...; B is in ...". */
+void exc_describe_location(Class *c, char *buf, size_t n);
+void exc_describe_pair(Class *a, Class *b, char *buf, size_t n);
+/* A class's loader as HotSpot names it: "'bootstrap'", "'app'", "'name' @1b2c3d"... */
+void exc_describe_loader(Class *c, char *buf, size_t n);
+/* "java.lang.Foo: message" (the class name alone without a message), read from the fields. */
+void exc_describe_throwable(Object *e, char *buf, size_t n);
 
 /* Fills the VM-private backtrace of a Throwable from the current stack (JVM_FillInStackTrace):
  * skips the fillInStackTrace frames and the throwable's own constructors. */

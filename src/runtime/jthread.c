@@ -210,6 +210,8 @@ bool jthread_start(Thread *t, Object **jt) {
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
     thread_list_add(t, nt);
+    /* only now: joining the list may wait out a collection, which could not see the
+     * record's reference while it was not listed */
     __atomic_store_n(&nt->jthread, *jt, __ATOMIC_RELEASE);     /* others may look it up (JVM_GetAllThreads) */
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
     OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;

@@ -37,6 +37,8 @@ static Object *module_of(Class *c) {
     }
     Package *p = ld_package_of(e);
     if (p && p->module) return p->module;
+    /* until java.base is defined every boot class belongs to it: leave the module unset
+     * for mirror_fixup_modules, even once the boot loader's unnamed module exists */
     if (!e->loader) return java_base_defined ? ld_boot->unnamed_module : NULL;
     static uint32_t unnamed_off;
     if (!unnamed_off) {

@@ -1442,7 +1442,7 @@ static void test_vm_annotations(void) {
         { "Ljdk/internal/vm/annotation/ForceInline;", marker, sizeof marker, MF_FORCE_INLINE },
         { "Ljdk/internal/vm/annotation/Hidden;", marker, sizeof marker, MF_HIDDEN },
         { "Ljava/lang/invoke/LambdaForm$Hidden;", marker, sizeof marker, MF_HIDDEN },
-        { "Ljava/lang/invoke/LambdaForm$Compiled;", marker, sizeof marker, MF_HIDDEN },
+        { "Ljava/lang/invoke/LambdaForm$Compiled;", marker, sizeof marker, MF_LF_COMPILED },
         { "Ljava/lang/Deprecated;", marker, sizeof marker, 0 },
         { "Ljdk/internal/reflect/CallerSensitive;", rich, sizeof rich, MF_CALLER_SENSITIVE },
         { "Ljdk/internal/reflect/CallerSensitive;", bad_tag, sizeof bad_tag, 0 },
@@ -1453,7 +1453,7 @@ static void test_vm_annotations(void) {
     };
     for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
         Class *c = EXPECT_OK(class_with_annotation("T", NAT, "()V", cases[i].type, cases[i].ann, cases[i].n));
-        CHECKF(c && (c->methods[0].flags & (MF_CALLER_SENSITIVE | MF_FORCE_INLINE | MF_HIDDEN)) == cases[i].flags &&
+        CHECKF(c && (c->methods[0].flags & (MF_CALLER_SENSITIVE | MF_FORCE_INLINE | MF_HIDDEN | MF_LF_COMPILED)) == cases[i].flags &&
                c->methods[0].annotations.len == cases[i].n, "annotation case %zu", i);
         cf_free(c);
     }
