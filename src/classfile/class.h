@@ -346,6 +346,10 @@ static inline Symbol *cp_member_desc(const ConstantPool *cp, uint16_t i) {
 /* Finds a method or field declared by c itself (no inheritance).  NULL if absent. */
 Method *class_find_declared_method(const Class *c, const Symbol *name, const Symbol *desc);
 Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbol *desc);
+/* The offset of c's declared field name:desc, looked up on first use and kept in *cache
+ * (0: not looked up yet, or no such field).  Threads may race to fill the cache; they
+ * store the same value, atomically. */
+uint32_t class_field_offset_cached(uint32_t *cache, const Class *c, const char *name, const char *desc);
 /* The class name as Class.getName() gives it ("java.lang.String", "[I", "[Ljava.lang.String;"). */
 const char *class_external_name(const Class *c, char *buf, size_t n);
 

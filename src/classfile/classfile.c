@@ -1718,6 +1718,15 @@ Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbo
     return NULL;
 }
 
+uint32_t class_field_offset_cached(uint32_t *cache, const Class *c, const char *name, const char *desc) {
+    uint32_t off = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+    if (off) return off;
+    Field *f = class_find_declared_field(c, sym_intern_cstr(name), sym_intern_cstr(desc));
+    off = f ? f->offset : 0;
+    __atomic_store_n(cache, off, __ATOMIC_RELEASE);
+    return off;
+}
+
 /* ---------------------------------------------------------------- external names */
 
 /* A bounded string builder: keeps what fits, always terminated. */

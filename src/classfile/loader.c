@@ -239,19 +239,18 @@ uint32_t ld_class_count(void) { return class_count; }
 LoaderData *ld_of(Thread *t, Object *loader) {
     UNUSED(t);
     if (!loader) return ld_boot;
-    if (!loader_data_off) {
-        Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("loader_data"), sym_intern_cstr("J"));
-        if (!f) vm_fatal("ClassLoader.loader_data not injected");
-        loader_data_off = f->offset;
-    }
-    LoaderData *ld = (LoaderData *)(intptr_t)OBJ_FIELD(loader, loader_data_off, jlong);
+    uint32_t off = class_field_offset_cached(&loader_data_off, VMC(ClassLoader), "loader_data", "J");
+    if (!off) vm_fatal("ClassLoader.loader_data not injected");
+    /* created once under the lock, read without it */
+    jlong *slot = &OBJ_FIELD(loader, off, jlong);
+    LoaderData *ld = (LoaderData *)(intptr_t)__atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (ld) return ld;
     pthread_mutex_lock(&ld_create_lock);
-    ld = (LoaderData *)(intptr_t)OBJ_FIELD(loader, loader_data_off, jlong);
+    ld = (LoaderData *)(intptr_t)__atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (!ld) {
         ld = vm_calloc(1, sizeof *ld);
         init_loader_data(ld, loader);
-        OBJ_FIELD(loader, loader_data_off, jlong) = (jlong)(intptr_t)ld;
+        __atomic_store_n(slot, (jlong)(intptr_t)ld, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&ld_create_lock);
     return ld;

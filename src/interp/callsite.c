@@ -295,7 +295,8 @@ static Object *new_box(Thread *t) {
 static pthread_mutex_t link_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool linked_already(const Insn *pc) {
-    return pc->opc == OP_invokedynamic_q || pc->opc == OP_rethrow_q;
+    uint16_t opc = __atomic_load_n(&pc->opc, __ATOMIC_ACQUIRE);
+    return opc == OP_invokedynamic_q || opc == OP_rethrow_q;
 }
 
 /* Records a failed link: from now on the instruction throws a new error of the same class

@@ -34,7 +34,7 @@ void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x) {
     pc->u16 = u16;
     pc->i32 = i32;
     pc->x.p = x;
-    pc->opc = (uint16_t)opc;
+    __atomic_store_n(&pc->opc, (uint16_t)opc, __ATOMIC_RELEASE);    /* read unlocked: linked_already */
     __atomic_store_n(&pc->label, interp_labels[opc], __ATOMIC_RELEASE);
     pthread_mutex_unlock(&quicken_lock);
 }

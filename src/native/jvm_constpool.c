@@ -40,12 +40,12 @@ static uint32_t pool_oop_off;       /* its field constantPoolOop */
 /* ---- from a ConstantPool object to its class ---- */
 
 static bool pool_class_init(Thread *t) {
-    if (pool_class) return true;
+    if (__atomic_load_n(&pool_class, __ATOMIC_ACQUIRE)) return true;
     Class *k = ld_load(t, sym_intern_cstr("jdk/internal/reflect/ConstantPool"), NULL, false);
     if (!k || !class_init(t, k)) return false;
     Field *f = class_find_declared_field(k, sym_intern_cstr("constantPoolOop"), sym_intern_cstr("Ljava/lang/Object;"));
     if (!f) vm_fatal("jdk.internal.reflect.ConstantPool.constantPoolOop missing");
-    pool_oop_off = f->offset;
+    __atomic_store_n(&pool_oop_off, f->offset, __ATOMIC_RELAXED);   /* racing threads store the same */
     __atomic_store_n(&pool_class, k, __ATOMIC_RELEASE);
     return true;
 }

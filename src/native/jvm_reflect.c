@@ -39,8 +39,7 @@ static uint32_t off(Class *c, const char *name, const char *desc) {
     return f->offset;
 }
 
-static void init_offsets(void) {
-    if (ro.m_clazz) return;
+static void compute_offsets(void) {
     Class *m = VMC(reflect_Method), *c = VMC(reflect_Constructor), *f = VMC(reflect_Field);
     const char *CL = "Ljava/lang/Class;", *CLA = "[Ljava/lang/Class;", *S = "Ljava/lang/String;", *B = "[B";
     ro.m_clazz = off(m, "clazz", CL);
@@ -71,6 +70,12 @@ static void init_offsets(void) {
     ro.f_ann = off(f, "annotations", B);
     ro.f_trusted = off(f, "trustedFinal", "Z");
 }
+
+static pthread_once_t ro_once = PTHREAD_ONCE_INIT;
+
+/* The reflection classes are linked during boot, before any caller gets here; the
+ * computation takes no lock a safepoint could wait on. */
+static void init_offsets(void) { pthread_once(&ro_once, compute_offsets); }
 
 /* ---- types from descriptors ---- */
 

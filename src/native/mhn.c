@@ -506,11 +506,13 @@ static bool set_call_site_target(Thread *t, Slot *a, bool volatile_store) {
         exc_npe(t);
         return false;
     }
-    if (!callsite_target_off) {
+    uint32_t off = __atomic_load_n(&callsite_target_off, __ATOMIC_ACQUIRE);
+    if (!off) {
         Class *cs = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/CallSite"));
-        callsite_target_off = class_find_declared_field(cs, sym_intern_cstr("target"), sym_intern_cstr("Ljava/lang/invoke/MethodHandle;"))->offset;
+        if (!cs) return false;
+        off = class_field_offset_cached(&callsite_target_off, cs, "target", "Ljava/lang/invoke/MethodHandle;");
     }
-    HEAP_SET_FIELD(a[0].l, callsite_target_off, a[1].l);
+    HEAP_SET_FIELD(a[0].l, off, a[1].l);
     if (volatile_store) __atomic_thread_fence(__ATOMIC_SEQ_CST);
     return true;
 }

@@ -184,11 +184,8 @@ void exc_describe_loader(Class *c, char *buf, size_t n) {
         return;
     }
     static uint32_t name_and_id_off;
-    if (!name_and_id_off) {
-        Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("nameAndId"), sym_intern_cstr("Ljava/lang/String;"));
-        name_and_id_off = f ? f->offset : 0;
-    }
-    Object *nm = name_and_id_off ? OBJ_FIELD(e->loader, name_and_id_off, Object *) : NULL;
+    uint32_t off = class_field_offset_cached(&name_and_id_off, VMC(ClassLoader), "nameAndId", "Ljava/lang/String;");
+    Object *nm = off ? OBJ_FIELD(e->loader, off, Object *) : NULL;
     if (!nm) {
         snprintf(buf, n, "'app'");
         return;
@@ -202,11 +199,8 @@ static void module_desc(Class *c, char *buf, size_t n) {
     Object *mod = c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
     if (mod) {
         static uint32_t name_off;
-        if (!name_off) {
-            Field *f = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"));
-            name_off = f ? f->offset : 0;
-        }
-        Object *nm = name_off ? OBJ_FIELD(mod, name_off, Object *) : NULL;
+        uint32_t off = class_field_offset_cached(&name_off, mod->klass, "name", "Ljava/lang/String;");
+        Object *nm = off ? OBJ_FIELD(mod, off, Object *) : NULL;
         if (nm) {
             char *u = jstr_to_utf8(nm);
             snprintf(buf, n, "module %s", u);
@@ -226,10 +220,8 @@ void exc_describe_location(Class *c, char *buf, size_t n) {
 
 void exc_describe_throwable(Object *e, char *buf, size_t n) {
     static uint32_t msg_off;
-    if (!msg_off)
-        msg_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
     char name[256];
-    Object *msg = OBJ_FIELD(e, msg_off, Object *);
+    Object *msg = OBJ_FIELD(e, class_field_offset_cached(&msg_off, VMC(Throwable), "detailMessage", "Ljava/lang/String;"), Object *);
     char *m = msg ? jstr_to_utf8(msg) : NULL;
     snprintf(buf, n, "%s%s%s", class_external_name(e->klass, name, sizeof name), m ? ": " : "", m ? m : "");
     vm_free(m);
@@ -346,9 +338,7 @@ bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
     Object *mod = module_of_class(m->holder);
     if (mod) {
         static uint32_t mod_name_off;
-        if (!mod_name_off)
-            mod_name_off = class_find_declared_field(mod->klass, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-        Object *mn = OBJ_FIELD(mod, mod_name_off, Object *);
+        Object *mn = OBJ_FIELD(mod, class_field_offset_cached(&mod_name_off, mod->klass, "name", "Ljava/lang/String;"), Object *);
         if (mn) {
             HEAP_SET_FIELD(*sh, o_mod, mn);
             extern Object *module_version_string(Thread *t, Object *module);
@@ -358,9 +348,7 @@ bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
     }
     if (m->holder->loader) {
         static uint32_t loader_name_off;
-        if (!loader_name_off)
-            loader_name_off = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-        Object *ln = OBJ_FIELD(m->holder->loader, loader_name_off, Object *);
+        Object *ln = OBJ_FIELD(m->holder->loader, class_field_offset_cached(&loader_name_off, VMC(ClassLoader), "name", "Ljava/lang/String;"), Object *);
         if (ln) HEAP_SET_FIELD(*sh, o_loader, ln);
     }
     return true;

@@ -335,6 +335,5 @@ void jthread_unpark(Thread *target) {
 
 Object *jthread_park_blocker(Object *jt) {
     static uint32_t blocker_off;
-    if (!blocker_off) blocker_off = thread_field("parkBlocker", "Ljava/lang/Object;");
-    return OBJ_FIELD(jt, blocker_off, Object *);
+    return OBJ_FIELD(jt, class_field_offset_cached(&blocker_off, VMC(Thread), "parkBlocker", "Ljava/lang/Object;"), Object *);
 }

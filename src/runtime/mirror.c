@@ -41,11 +41,8 @@ static Object *module_of(Class *c) {
      * for mirror_fixup_modules, even once the boot loader's unnamed module exists */
     if (!e->loader) return java_base_defined ? ld_boot->unnamed_module : NULL;
     static uint32_t unnamed_off;
-    if (!unnamed_off) {
-        Field *f = class_find_declared_field(VMC(ClassLoader), sym_intern_cstr("unnamedModule"), sym_intern_cstr("Ljava/lang/Module;"));
-        unnamed_off = f ? f->offset : 0;
-    }
-    return unnamed_off ? OBJ_FIELD(e->loader, unnamed_off, Object *) : NULL;
+    uint32_t off = class_field_offset_cached(&unnamed_off, VMC(ClassLoader), "unnamedModule", "Ljava/lang/Module;");
+    return off ? OBJ_FIELD(e->loader, off, Object *) : NULL;
 }
 
 void link_layout_statics_early(Thread *t, Class *c);
