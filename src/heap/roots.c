@@ -9,9 +9,9 @@
  *   - JNI global references;
  *   - per class: mirror (statics are inside it), defining loader, resolved constant-pool
  *     objects and recorded resolution errors;
- *   - per loader: the loader object, unnamed module, package modules;
- *   - the string intern table.
- * Weak roots (weak global references, which have phantom strength) and monitors' back
+ *   - per loader: the loader object, unnamed module, package modules.
+ * Weak roots (weak global references, which have phantom strength, and the string intern
+ * table, whose strings live only while something else holds them) and monitors' back
  * pointers are processed after marking/copying and reference processing (refproc.c),
  * through gc_process_weak_roots and mon_sweep.
  */
@@ -104,7 +104,6 @@ void gc_visit_roots(SlotVisitor v, void *ctx) {
         visit(&ld->unnamed_module, v, ctx);
         for (Package *p = ld->packages; p; p = p->next) visit(&p->module, v, ctx);
     }
-    jstr_visit_interned(v, ctx);
 }
 
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {
@@ -132,6 +131,7 @@ void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {
 
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx) {
     hnd_process_weaks(is_live, v, ctx);
+    jstr_process_interned(is_live, v, ctx);
 }
 
 void gc_after_move(void) { jstr_after_gc(); }

@@ -2,10 +2,13 @@
  * jstring.c — making and reading java.lang.String objects; the intern table.
  *
  * The intern table is an open-addressed hash of String references keyed by the Java hash
- * of their contents, so a moving collection needs no rehash: the collector only updates the
- * references (jstr_visit_interned).  A lookup can be made from modified UTF-8 (ldc of a
- * constant) without allocating; insertion allocates first and then inserts if absent,
- * because the table lock is never held across an allocation.
+ * of their contents, so a moving collection needs no rehash.  As in HotSpot its references
+ * are weak: a string stays interned while something else holds it (a constant pool that
+ * resolved the literal, a static field, a local...), and a collection drops the others
+ * (jstr_process_interned), after which the survivors are rehashed to close the gaps in
+ * the probe sequences.  A lookup can be made from modified UTF-8 (ldc of a constant)
+ * without allocating; insertion allocates first and then inserts if absent, because the
+ * table lock is never held across an allocation.
  */
 #include "runtime/jstring.h"
 #include "runtime/vm.h"
@@ -300,9 +303,42 @@ Object *jstr_intern(Thread *t, Object **h) {
     return s;
 }
 
-void jstr_visit_interned(void (*v)(Object **slot, void *ctx), void *ctx) {
-    for (uint32_t i = 0; i < isize; i++)
-        if (itab[i]) v(&itab[i], ctx);
+/* Runs with the world stopped, once the collector knows what survived (no thread holds
+ * intern_lock there: it is never held where a thread could stop). */
+void jstr_process_interned(bool (*is_live)(Object *o, void *ctx), void (*v)(Object **slot, void *ctx), void *ctx) {
+    uint32_t dropped = 0;
+    for (uint32_t i = 0; i < isize; i++) {
+        if (!itab[i]) continue;
+        if (is_live(itab[i], ctx)) {
+            v(&itab[i], ctx);
+        } else {
+            itab[i] = NULL;
+            dropped++;
+        }
+    }
+    if (!dropped) return;
+    icount -= dropped;
+    /* rehash into a table sized for what is left (at most half full, never below 4096) */
+    uint32_t nsize = 4096;
+    while (icount * 2 > nsize) nsize *= 2;
+    Object **nt = vm_calloc(nsize, sizeof(Object *));
+    for (uint32_t i = 0; i < isize; i++) {
+        Object *s = itab[i];
+        if (!s) continue;
+        uint32_t j = hash_string(s) & (nsize - 1);
+        while (nt[j]) j = (j + 1) & (nsize - 1);
+        nt[j] = s;
+    }
+    vm_free(itab);
+    itab = nt;
+    isize = nsize;
+}
+
+uint32_t jstr_interned_count(void) {
+    pthread_mutex_lock(&intern_lock);
+    uint32_t n = icount;
+    pthread_mutex_unlock(&intern_lock);
+    return n;
 }
 
 void jstr_after_gc(void) {}

@@ -42,7 +42,10 @@ void jstr_utf8_region(Object *s, jint start, jint len, char *out);  /* out needs
 Symbol *jstr_to_symbol(Object *s, bool dots_to_slashes);
 bool jstr_equals_utf8(Object *s, const char *mutf8);
 
-void jstr_visit_interned(void (*v)(Object **slot, void *ctx), void *ctx);
+/* The intern table's references are weak: after the trace, strings that did not survive
+ * (`is_live`) are dropped and the others passed to `v` to be updated. */
+void jstr_process_interned(bool (*is_live)(Object *o, void *ctx), void (*v)(Object **slot, void *ctx), void *ctx);
+uint32_t jstr_interned_count(void);
 /* After a moving collection: rehash (hashes are by content, so only the table moves). */
 void jstr_after_gc(void);
 
