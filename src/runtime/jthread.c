@@ -161,13 +161,24 @@ static void call_void_method(Thread *t, const char *name, const char *desc, Obje
     interp_call_virtual(t, m, args, NULL);
 }
 
+/* The uncaught-exception handler threw in its turn: HotSpot's one-line report. */
+static void report_handler_failure(Thread *t) {
+    Object *e = exc_take(t);
+    char cls[256];
+    class_external_name(e->klass, cls, sizeof cls);
+    Object *name = OBJ_FIELD(t->jthread, jthread_name_off, Object *);
+    char *u = name ? jstr_to_utf8(name) : NULL;
+    vm_printf(stderr, "\nException: %s thrown from the UncaughtExceptionHandler in thread \"%s\"\n", cls, u ? u : "");
+    vm_free(u);
+}
+
 void jthread_exit(Thread *t) {
     if (!t->jthread) return;
     HandleMark hm = hnd_mark(t);
     if (exc_pending(t)) {
         Object **e = hnd_new(t, exc_take(t));
         call_void_method(t, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V", t->jthread, *e);
-        exc_take(t);
+        if (exc_pending(t)) report_handler_failure(t);
     }
     Method *exit = class_find_declared_method(VMC(Thread), sym_intern_cstr("exit"), sym_void_sig);
     if (exit) {
