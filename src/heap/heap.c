@@ -26,6 +26,7 @@
 #include "runtime/exception.h"
 #include "runtime/mirror.h"
 #include <stdio.h>
+#include <ctype.h>
 
 #define TLAB_SIZE (64 * 1024)
 #define LARGE_OBJECT (TLAB_SIZE / 4)
@@ -77,7 +78,10 @@ bool heap_init(const HeapOptions *opts) {
     }
     if (opts->stress_interval > 0) tlab_size = 0;
     heap_barrier_active = gc->barrier != NULL;
-    return gc->init(opts);
+    if (!gc->init(opts)) return false;
+    /* as HotSpot's "Using G1" */
+    if (heap_verbose()) vm_log("gc", "Using %c%s", toupper((unsigned char)gc->name[0]), gc->name + 1);
+    return true;
 }
 
 size_t heap_object_size(Object *o) {

@@ -283,6 +283,56 @@ static jint unrecognized(const char *opt, bool ignore) {
     return JNI_EINVAL;
 }
 
+/* -Xlog[:what[:output[:decorators[:options]]]], HotSpot's unified logging.  Loupe logs
+ * two tag sets, both at level info and to stdout: gc (what -verbose:gc prints) and
+ * class+load (-verbose:class).  A selection is tags joined by '+', '*' for "and any
+ * more tags", '=level' (info when absent); "all" selects everything, "disable" turns
+ * everything off.  Other tag sets and outputs are accepted and print nothing. */
+static bool xlog_level_on(const char *level) {
+    return !*level || !strcmp(level, "info") || !strcmp(level, "debug") || !strcmp(level, "trace");
+}
+
+static void xlog_select(const char *sel, size_t n) {
+    char buf[256];
+    if (n >= sizeof buf) return;
+    memcpy(buf, sel, n);
+    buf[n] = 0;
+    char *eq = strchr(buf, '=');
+    const char *level = "";
+    if (eq) {
+        *eq = 0;
+        level = eq + 1;
+    }
+    bool on = xlog_level_on(level);
+    size_t len = strlen(buf);
+    bool wild = len && buf[len - 1] == '*';
+    if (wild) buf[--len] = 0;
+    bool all = !strcmp(buf, "all") || (!*buf && wild);
+    if (all || !strcmp(buf, "gc") || (wild && !strncmp("gc", buf, len))) vm_opts.heap.verbose = on;
+    if (all || !strcmp(buf, "class+load") || (wild && (!strcmp(buf, "class") || !strncmp("class+load", buf, len))))
+        vm_opts.verbose_class = on;
+}
+
+static void parse_xlog(const char *arg) {
+    const char *colon = strchr(arg, ':');
+    size_t what = colon ? (size_t)(colon - arg) : strlen(arg);
+    if (colon && colon[1] && colon[1] != ':' && strncmp(colon + 1, "stdout", 6) != 0) return;  /* elsewhere */
+    if (what == 7 && !strncmp(arg, "disable", 7)) {
+        vm_opts.heap.verbose = vm_opts.verbose_class = false;
+        return;
+    }
+    if (what == 0) {
+        xlog_select("all", 3);
+        return;
+    }
+    for (const char *p = arg, *end = arg + what; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *stop = comma ? comma : end;
+        xlog_select(p, (size_t)(stop - p));
+        p = stop + 1;
+    }
+}
+
 static jint parse_one(const char *opt, void *extra, bool ignore) {
     size_t sz;
     if (strncmp(opt, "-D", 2) == 0) {
@@ -441,7 +491,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         vm_printf(stdout, "%s is no longer a supported option.\n", opt[15] == '/' ? "-Xbootclasspath/p" : "-Xbootclasspath");
         return JNI_EINVAL;
     }
-    if (strncmp(opt, "-Xlog", 5) == 0) return JNI_OK;
+    if (strcmp(opt, "-Xlog") == 0 || strncmp(opt, "-Xlog:", 6) == 0) {
+        parse_xlog(opt[5] ? opt + 6 : "");
+        return JNI_OK;
+    }
     if (strncmp(opt, "-agentlib:", 10) == 0 || strncmp(opt, "-agentpath:", 11) == 0 || strncmp(opt, "-javaagent:", 11) == 0) {
         fprintf(stderr, "Loupe: agents are not supported yet (%s)\n", opt);
         return JNI_ERR;

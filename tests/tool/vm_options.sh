@@ -3,7 +3,7 @@
 # with HotSpot's wording; -X options HotSpot rejects or warns about; heap and stack sizes
 # (-Xmx/-Xms/-Xss and their -XX forms) that are malformed, too small or too large, and
 # the right ones; options accepted for compatibility; the environment variables the VM reads (JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
-# and the launcher's JDK_JAVA_OPTIONS); -verbose:class and -verbose:gc.  Each run shows
+# and the launcher's JDK_JAVA_OPTIONS); -verbose:class, -verbose:gc and their -Xlog forms.  Each run shows
 # its exit status, standard output and standard error.
 # normalize: s/^\[[0-9]*\.[0-9]*s\]/[TIME]/
 # normalize: s/^  err: .* VM warning: /  err: (VM name) VM warning: /
@@ -48,3 +48,15 @@ echo "== -verbose:gc"
 echo "exit $?"
 grep -q '^\[[0-9.]*s\]\[info\]\[gc' gc.out && echo "collections are logged"
 grep -v '\]\[info\]\[gc' gc.out | head -n 3
+echo "== -Xlog (unified logging: the gc and class+load tag sets)"
+for o in -Xlog:gc -Xlog:gc=info "-Xlog:gc*" -Xlog:gc=warning -Xlog:gc:stdout -Xlog:gc:file=xlog.txt -Xlog:class+load \
+         -Xlog:class+load=info -Xlog:class+load=error "-Xlog:gc,class+load" "-Xlog:disable -verbose:gc" "-verbose:gc -Xlog:disable"; do
+  echo "-- $o"
+  "$J" $o -cp "$CLASSES" IdentityClone >xlog.out 2>&1
+  echo "exit $?"
+  grep -q '^\[[0-9.]*s\]\[info *\]\[gc *\] GC(0) Pause' xlog.out && echo "collections are logged"
+  grep -q '^\[[0-9.]*s\]\[info *\]\[gc *\] Using ' xlog.out && echo "the collector is named"
+  grep -q '^\[[0-9.]*s\]\[info *\]\[class,load *\] java\.lang\.Object source: ' xlog.out && echo "classes are logged"
+  grep -q '^\[[0-9.]*s\]\[info *\]\[class,load *\] IdentityClone source: ' xlog.out && echo "the main class is logged"
+  grep -v '^\[' xlog.out | head -n 3
+done
