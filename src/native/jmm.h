@@ -21,6 +21,7 @@
 
 #include "loupe.h"
 #include "heap/heap.h"
+#include <stdio.h>
 
 /* Versions: 0x2MMMmmuu (major, minor, micro).  JDK 17's libraries ask for 3.0 exactly. */
 enum {
@@ -253,6 +254,9 @@ Class *jmm_class(Thread *t, const char *name);
  * exception). */
 Object **jmm_alloc(Thread *t, Class *c);
 bool jmm_init(Thread *t, Object **obj, const char *sig, Slot *args);
+/* Runs one diagnostic command line ("Thread.print -l"), printing to out (also for the
+ * attach mechanism's jcmd); false with an IllegalArgumentException pending. */
+bool jmm_dcmd_run(Thread *t, char *line, FILE *out);
 /* Whether array is an array whose component type is exactly elem. */
 bool jmm_array_of(Object *array, Class *elem);
 /* A String[] of n elements, element i holding name(i); a local reference. */

@@ -296,17 +296,22 @@ static bool parse_args(Thread *t, const Dcmd *d, char *line, DcmdValues *v) {
     return true;
 }
 
-static Object *execute(Thread *t, char *line) {
+bool jmm_dcmd_run(Thread *t, char *line, FILE *out) {
     while (*line == ' ') line++;
     size_t len = strcspn(line, " ");
-    if (len == 0) return jstr_new_utf8(t, "");
+    if (len == 0) return true;
     const Dcmd *d = find(line, len);
     if (!d) {
         exc_throw(t, VMC_IllegalArgumentException, "Unknown diagnostic command");
-        return NULL;
+        return false;
     }
     DcmdValues v;
-    if (!parse_args(t, d, line + len, &v)) return NULL;
+    if (!parse_args(t, d, line + len, &v)) return false;
+    d->run(t, out, &v);
+    return !exc_pending(t);
+}
+
+static Object *execute(Thread *t, char *line) {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
@@ -314,9 +319,9 @@ static Object *execute(Thread *t, char *line) {
         exc_throw_oom(t, "diagnostic command output");
         return NULL;
     }
-    d->run(t, out, &v);
+    bool ok = jmm_dcmd_run(t, line, out);
     fclose(out);
-    Object *r = exc_pending(t) ? NULL : jstr_new_utf8_len(t, text, size);
+    Object *r = ok ? jstr_new_utf8_len(t, text, size) : NULL;
     free(text);
     return r;
 }

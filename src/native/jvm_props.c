@@ -33,10 +33,10 @@ static int collect(const char **kv, int cap, char *bootlib, char *libpath) {
         { "java.home", vm_java_home },
         { "java.class.path", "" },
         { "jdk.boot.class.path.append", vm_opts.boot_append ? vm_opts.boot_append : "" },
-        { "java.vm.info", "interpreted mode" },
+        { "java.vm.info", VM_INFO },
         { "java.vm.specification.vendor", "Oracle Corporation" },
         { "java.vm.specification.version", "17" },
-        { "java.vm.vendor", "Loupe" },
+        { "java.vm.vendor", VM_VENDOR },
     };
     int n = 0;
     for (size_t i = 0; i < ARRAY_LEN(vm) && n + 2 <= cap; i++) {

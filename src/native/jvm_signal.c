@@ -13,6 +13,7 @@
 #include "classfile/loader.h"
 #include "interp/interp.h"
 #include "runtime/jthread.h"
+#include "runtime/attach.h"
 #include "runtime/threaddump.h"
 #include "runtime/vm.h"
 #include <semaphore.h>
@@ -107,7 +108,9 @@ static void *dispatcher_main(void *arg) {
         for (int s = 1; s < NSIG_MAX; s++)
             while (pending[s] > 0) {
                 pending[s]--;
-                if (s == SIGQUIT && !vm_opts.reduce_signals) vm_thread_dump(t, stdout);
+                if (s == SIGQUIT && !vm_opts.reduce_signals) {
+                    if (!attach_is_init_trigger()) vm_thread_dump(t, stdout);
+                }
                 else dispatch(t, s);
             }
     }

@@ -18,6 +18,7 @@
  * Each step that runs Java reports failure through the pending exception; as in HotSpot,
  * it is then printed on standard output and the process exits with status 1.
  */
+#include "runtime/perfdata.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
@@ -251,6 +252,7 @@ jint vm_boot(Thread *t) {
     vm_make_primitives();
     register_roots();
     if (!heap_init(&vm_opts.heap)) return JNI_ENOMEM;
+    perf_init();
     interp_init();
     jni_init();
     nat_init();

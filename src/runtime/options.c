@@ -96,7 +96,7 @@ static const Flag FLAGS[] = {
     { "UnlockDiagnosticVMOptions", F_IGNORED_BOOL, NULL }, { "UnlockExperimentalVMOptions", F_IGNORED_BOOL, NULL },
     { "UseCompressedOops", F_IGNORED_BOOL, NULL }, { "UseCompressedClassPointers", F_IGNORED_BOOL, NULL },
     { "ShowCodeDetailsInExceptionMessages", F_IGNORED_BOOL, NULL }, { "StackTraceInThrowable", F_IGNORED_BOOL, NULL },
-    { "UsePerfData", F_IGNORED_BOOL, NULL }, { "PerfDisableSharedMem", F_IGNORED_BOOL, NULL },
+    { "UsePerfData", F_BOOL, &vm_opts.use_perf_data }, { "PerfDisableSharedMem", F_BOOL, &vm_opts.perf_disable_shared_mem },
     { "HeapDumpOnOutOfMemoryError", F_IGNORED_BOOL, NULL }, { "ExitOnOutOfMemoryError", F_IGNORED_BOOL, NULL },
     { "CrashOnOutOfMemoryError", F_IGNORED_BOOL, NULL }, { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
     { "ReservedCodeCacheSize", F_IGNORED_VALUE, NULL }, { "MaxMetaspaceSize", F_IGNORED_VALUE, NULL },
@@ -106,7 +106,7 @@ static const Flag FLAGS[] = {
     { "CICompilerCount", F_IGNORED_VALUE, NULL }, { "UseStringDeduplication", F_IGNORED_BOOL, NULL },
     { "AutoCreateSharedArchive", F_IGNORED_BOOL, NULL }, { "SharedArchiveFile", F_IGNORED_VALUE, NULL },
     { "MaxJavaStackTraceDepth", F_IGNORED_VALUE, NULL }, { "MaxDirectMemorySize", F_IGNORED_VALUE, NULL },
-    { "StartFlightRecording", F_IGNORED_VALUE, NULL }, { "DisableAttachMechanism", F_IGNORED_BOOL, NULL },
+    { "StartFlightRecording", F_IGNORED_VALUE, NULL }, { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },
     { "PrintWarnings", F_IGNORED_BOOL, NULL }, { "ErrorFile", F_IGNORED_VALUE, NULL },
     { "UseLargePages", F_IGNORED_BOOL, NULL }, { "AlwaysPreTouch", F_IGNORED_BOOL, NULL },
 };
@@ -522,6 +522,7 @@ static void set_defaults(void) {
     vm_opts.heap.soft_lru_ms_per_mb = 1000;
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
+    vm_opts.use_perf_data = true;
 }
 
 /* The heap and stack sizes once all options are in, checked as HotSpot checks them: a

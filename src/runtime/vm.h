@@ -134,6 +134,9 @@ typedef struct VMOptions {
     AssertionDirective *assertion_dirs; /* -ea:NAME / -da:NAME in command-line order */
     int nassertion_dirs;
     bool reduce_signals;            /* -Xrs: leave SIGQUIT (and shutdown signals) alone */
+    bool disable_attach;            /* -XX:+DisableAttachMechanism */
+    bool use_perf_data;             /* -XX:-UsePerfData turns the hsperfdata file off */
+    bool perf_disable_shared_mem;   /* -XX:+PerfDisableSharedMem: counters in private memory */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);
@@ -187,6 +190,8 @@ jint vm_boot(Thread *main_thread);
 /* The VM's identity: java.vm.name and java.vm.version, and the prefix of its warnings. */
 #define VM_NAME "Loupe VM"
 #define VM_VERSION "0.1"
+#define VM_VENDOR "Loupe"
+#define VM_INFO "interpreted mode"
 
 /* Output through the vfprintf hook when one is installed. */
 void vm_printf(FILE *fp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

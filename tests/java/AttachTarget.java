@@ -1,0 +1,17 @@
+// The target of tool/attach: with a marker file's path, it says "ready" and waits (in
+// Thread.sleep, so the thread dump is predictable) until that file exists.  Without one,
+// as a plain test, it only says so.
+import java.io.File;
+
+public class AttachTarget {
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            System.out.println("no marker file: nothing to wait for");
+            return;
+        }
+        File marker = new File(args[0]);
+        System.out.println("ready");
+        for (int i = 0; i < 1200 && !marker.exists(); i++) Thread.sleep(50);
+        System.out.println(marker.exists() ? "marker seen" : "gave up waiting");
+    }
+}

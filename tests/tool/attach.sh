@@ -1,0 +1,36 @@
+# The attach mechanism and the perf-data file, through the tools of the same JDK (so on
+# Loupe both the tools and the target run on Loupe): jps and jcmd -l list a running VM
+# by its main class, jcmd runs diagnostic commands in it (by pid and by main class),
+# jstack prints its threads, an unknown command fails as on HotSpot, and the target
+# goes on and ends normally.
+# normalize: s/^[0-9][0-9]*:$/PID:/
+# normalize: s/^[0-9][0-9]*\.[0-9]* s$/UPTIME s/
+set -u
+J=$JDK/bin
+marker=$PWD/attach.done
+rm -f "$marker"
+"$J/java" -Dattach.test=yes -cp "$CLASSES" AttachTarget "$marker" >target.out 2>&1 &
+pid=$!
+for _ in $(seq 300); do grep -q ready target.out && break; sleep 0.1; done
+echo "== jps -l"
+"$J/jps" -l | grep -c "^$pid AttachTarget\$"
+echo "== jcmd -l"
+"$J/jcmd" -l | grep "^$pid " | sed "s|^$pid |PID |; s|$marker|MARKER|"
+echo "== jcmd PID VM.uptime"
+"$J/jcmd" "$pid" VM.uptime
+echo "exit $?"
+echo "== jcmd MAINCLASS VM.system_properties"
+"$J/jcmd" AttachTarget VM.system_properties | grep -E '^(java.specification.version|attach.test)=' | sort
+echo "== jcmd PID Thread.print (main)"
+"$J/jcmd" "$pid" Thread.print | sed -n '/^"main"/,/^$/p' | grep -v '^"main"'
+echo "== jstack PID (main)"
+"$J/jstack" "$pid" | sed -n '/^"main"/,/^$/p' | grep -v '^"main"'
+echo "== jcmd PID help VM.uptime"
+"$J/jcmd" "$pid" help VM.uptime
+echo "== jcmd PID No.such"
+"$J/jcmd" "$pid" No.such 2>&1
+echo "exit $?"
+touch "$marker"
+wait "$pid"
+echo "target exit $?"
+cat target.out
