@@ -224,6 +224,7 @@ static const char *cause_name(GCCause c) {
     case GC_JVMTI: return "JvmtiEnv ForceGarbageCollection";
     case GC_DCMD: return "Diagnostic Command";
     case GC_SHUTDOWN: return "Shutdown";
+    case GC_HEAP_INSPECTION: return "Heap Inspection Initiated GC";
     }
     return "?";
 }

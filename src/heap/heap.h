@@ -16,6 +16,7 @@
 #include "loupe.h"
 #include "heap/object.h"
 #include "runtime/thread.h"
+#include <stdio.h>
 
 typedef enum GCCause {
     GC_ALLOC_FAILURE,       /* allocation did not fit */
@@ -25,6 +26,7 @@ typedef enum GCCause {
     GC_JVMTI,               /* ForceGarbageCollection */
     GC_DCMD,                /* the GC.run diagnostic command */
     GC_SHUTDOWN,
+    GC_HEAP_INSPECTION,     /* a live-object histogram (jmap -histo:live, GC.class_histogram) */
 } GCCause;
 
 typedef struct HeapOptions {
@@ -56,6 +58,10 @@ void *heap_alloc_slow(Thread *t, size_t size);
 
 /* Runs a stop-the-world collection (from any thread in VM state). */
 void heap_collect(Thread *t, GCCause cause);
+/* The class histogram of jmap -histo and GC.class_histogram, in HotSpot's layout: per
+ * class its instances and bytes, largest first, then the totals.  With `live`, a full
+ * collection runs first, so only reachable objects count (heap/histogram.c). */
+void heap_print_histogram(Thread *t, FILE *out, bool live);
 
 size_t heap_used(void);
 size_t heap_capacity(void);

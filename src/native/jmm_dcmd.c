@@ -14,7 +14,7 @@
  * no words at all.  Mistakes are IllegalArgumentExceptions with HotSpot's messages, and
  * the outputs keep HotSpot's layout, so that tools reading them need no second parser.
  *
- * The set is small: help, GC.run, Thread.print (the SIGQUIT dump; -l and -e are accepted
+ * The set is small: help, GC.class_histogram, GC.run, Thread.print (the SIGQUIT dump; -l and -e are accepted
  * and add nothing yet), VM.command_line, VM.flags, VM.system_properties, VM.uptime,
  * VM.version.
  */
@@ -57,6 +57,7 @@ struct Dcmd {
 
 static void run_help(Thread *t, FILE *out, const DcmdValues *v);
 static void run_gc(Thread *t, FILE *out, const DcmdValues *v);
+static void run_histogram(Thread *t, FILE *out, const DcmdValues *v);
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v);
 static void run_command_line(Thread *t, FILE *out, const DcmdValues *v);
 static void run_flags(Thread *t, FILE *out, const DcmdValues *v);
@@ -71,6 +72,8 @@ static void run_version(Thread *t, FILE *out, const DcmdValues *v);
 static const Dcmd DCMDS[] = {
     { "GC.run", "Call java.lang.System.gc().", "Medium: Depends on Java heap size and content.", NO_PERMISSION,
       0, { { 0 } }, run_gc },
+    { "GC.class_histogram", "Provide statistics about the Java heap usage.", "High: Depends on Java heap size and content.",
+      MONITOR, 1, { { "-all", "Inspect all objects, including unreachable objects", true } }, run_histogram },
     { "Thread.print", "Print all threads with stacktraces.", "Medium: Depends on the number of threads.", MONITOR,
       2, { { "-l", "print java.util.concurrent locks", true }, { "-e", "print extended thread information", true } },
       run_threads },
@@ -160,6 +163,10 @@ static void run_gc(Thread *t, FILE *out, const DcmdValues *v) {
     UNUSED(out);
     UNUSED(v);
     heap_collect(t, GC_DCMD);
+}
+
+static void run_histogram(Thread *t, FILE *out, const DcmdValues *v) {
+    heap_print_histogram(t, out, !v->flag[0]);
 }
 
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v) {

@@ -18,9 +18,9 @@
  *
  * The commands are those the JDK's tools send: jcmd (one diagnostic-command line, run as
  * the DiagnosticCommand MBean runs it), threaddump (the SIGQUIT dump), properties and
- * agentProperties (serialized by jdk.internal.vm.VMSupport, as the client expects).
- * Loading agents, heap dumps and histograms are not available yet and answer with an
- * error, as HotSpot answers an operation it does not know.
+ * agentProperties (serialized by jdk.internal.vm.VMSupport, as the client expects),
+ * inspectheap (jmap -histo).  Loading agents and heap dumps are not available yet and
+ * answer with an error, as HotSpot answers an operation it does not know.
  */
 #include "runtime/attach.h"
 #include "classfile/link.h"
@@ -33,6 +33,7 @@
 #include "runtime/threaddump.h"
 #include "runtime/vm.h"
 #include "heap/handles.h"
+#include "heap/heap.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,10 +143,31 @@ static int cmd_agent_properties(Thread *t, char **args, FILE *out) {
     return serialized(t, "serializeAgentPropertiesToByteArray", out);
 }
 
+/* jmap -histo: "-live" (the default) or "-all", then an optional file to write to. */
+static int cmd_inspectheap(Thread *t, char **args, FILE *out) {
+    bool live = true;
+    if (args[0][0]) {
+        if (strcmp(args[0], "-all") != 0 && strcmp(args[0], "-live") != 0) {
+            fprintf(out, "Invalid argument to inspectheap operation: %s\n", args[0]);
+            return JNI_ERR;
+        }
+        live = strcmp(args[0], "-live") == 0;
+    }
+    FILE *f = args[1][0] ? fopen(args[1], "w") : NULL;
+    if (args[1][0] && !f) fprintf(out, "Failed to allocate space for file: %s\n", args[1]);
+    heap_print_histogram(t, f ? f : out, live);
+    if (f) {
+        fclose(f);
+        fprintf(out, "Heap inspection file created: %s\n", args[1]);
+    }
+    return 0;
+}
+
 static const struct {
     const char *name;
     Command run;
 } COMMANDS[] = {
+    { "inspectheap", cmd_inspectheap },
     { "jcmd", cmd_jcmd },
     { "threaddump", cmd_threaddump },
     { "properties", cmd_properties },

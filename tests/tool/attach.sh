@@ -1,7 +1,8 @@
 # The attach mechanism and the perf-data file, through the tools of the same JDK (so on
 # Loupe both the tools and the target run on Loupe): jps and jcmd -l list a running VM
 # by its main class, jcmd runs diagnostic commands in it (by pid and by main class),
-# jstack prints its threads, an unknown command fails as on HotSpot, and the target
+# jstack prints its threads, jmap -histo and GC.class_histogram count its objects (the
+# numbers of bytes are each VM's own), an unknown command fails as on HotSpot, and the target
 # goes on and ends normally.
 # normalize: s/^[0-9][0-9]*:$/PID:/
 # normalize: s/^[0-9][0-9]*\.[0-9]* s$/UPTIME s/
@@ -25,6 +26,14 @@ echo "== jcmd PID Thread.print (main)"
 "$J/jcmd" "$pid" Thread.print | sed -n '/^"main"/,/^$/p' | grep -v '^"main"'
 echo "== jstack PID (main)"
 "$J/jstack" "$pid" | sed -n '/^"main"/,/^$/p' | grep -v '^"main"'
+echo "== jmap -histo:live PID (header, the target's own class: instances and name)"
+"$J/jmap" -histo:live "$pid" >histo.out
+echo "exit $?"
+head -n 2 histo.out
+awk '$NF == "AttachTarget$Kept" { print $2, $4 }' histo.out
+grep -c '^Total ' histo.out
+echo "== jcmd PID GC.class_histogram"
+"$J/jcmd" "$pid" GC.class_histogram | awk '$NF == "AttachTarget$Kept" { print $2, $4 } / java\.lang\.String \(java\.base@/ { print "String line:", $5, $6 }'
 echo "== jcmd PID help VM.uptime"
 "$J/jcmd" "$pid" help VM.uptime
 echo "== jcmd PID No.such"
