@@ -225,6 +225,7 @@ static const char *cause_name(GCCause c) {
     case GC_DCMD: return "Diagnostic Command";
     case GC_SHUTDOWN: return "Shutdown";
     case GC_HEAP_INSPECTION: return "Heap Inspection Initiated GC";
+    case GC_HEAP_DUMP: return "Heap Dump Initiated GC";
     }
     return "?";
 }

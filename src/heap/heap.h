@@ -27,6 +27,7 @@ typedef enum GCCause {
     GC_DCMD,                /* the GC.run diagnostic command */
     GC_SHUTDOWN,
     GC_HEAP_INSPECTION,     /* a live-object histogram (jmap -histo:live, GC.class_histogram) */
+    GC_HEAP_DUMP,           /* a heap dump of live objects */
 } GCCause;
 
 typedef struct HeapOptions {
@@ -62,6 +63,13 @@ void heap_collect(Thread *t, GCCause cause);
  * class its instances and bytes, largest first, then the totals.  With `live`, a full
  * collection runs first, so only reachable objects count (heap/histogram.c). */
 void heap_print_histogram(Thread *t, FILE *out, bool live);
+/* Writes an HPROF heap dump to a new file at path (heap/heapdump.c); with `live`, a full
+ * collection runs first.  Returns the file's size, or -1 with the reason in err (an
+ * existing file is not overwritten: "File exists"). */
+int64_t heap_dump_hprof(Thread *t, const char *path, bool live, char *err, size_t errlen);
+/* The same with HotSpot's report on out: "Dumping heap to P ..." then "Heap dump file
+ * created [N bytes in S secs]" or "Unable to create P: reason". */
+void heap_dump_report(Thread *t, FILE *out, const char *path, bool live);
 
 size_t heap_used(void);
 size_t heap_capacity(void);

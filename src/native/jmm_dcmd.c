@@ -14,7 +14,7 @@
  * no words at all.  Mistakes are IllegalArgumentExceptions with HotSpot's messages, and
  * the outputs keep HotSpot's layout, so that tools reading them need no second parser.
  *
- * The set is small: help, GC.class_histogram, GC.run, Thread.print (the SIGQUIT dump; -l and -e are accepted
+ * The set is small: help, GC.class_histogram, GC.heap_dump, GC.run, Thread.print (the SIGQUIT dump; -l and -e are accepted
  * and add nothing yet), VM.command_line, VM.flags, VM.system_properties, VM.uptime,
  * VM.version.
  */
@@ -36,6 +36,7 @@ typedef struct DcmdArg {
     const char *name;
     const char *description;
     bool option;                    /* "-name[=value]", else positional */
+    bool mandatory;                 /* a positional argument the command cannot do without */
 } DcmdArg;
 
 /* The values a command line gave: booleans for options, strings for positional ones. */
@@ -58,6 +59,7 @@ struct Dcmd {
 static void run_help(Thread *t, FILE *out, const DcmdValues *v);
 static void run_gc(Thread *t, FILE *out, const DcmdValues *v);
 static void run_histogram(Thread *t, FILE *out, const DcmdValues *v);
+static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v);
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v);
 static void run_command_line(Thread *t, FILE *out, const DcmdValues *v);
 static void run_flags(Thread *t, FILE *out, const DcmdValues *v);
@@ -73,24 +75,28 @@ static const Dcmd DCMDS[] = {
     { "GC.run", "Call java.lang.System.gc().", "Medium: Depends on Java heap size and content.", NO_PERMISSION,
       0, { { 0 } }, run_gc },
     { "GC.class_histogram", "Provide statistics about the Java heap usage.", "High: Depends on Java heap size and content.",
-      MONITOR, 1, { { "-all", "Inspect all objects, including unreachable objects", true } }, run_histogram },
+      MONITOR, 1, { { "-all", "Inspect all objects, including unreachable objects", true, false } }, run_histogram },
+    { "GC.heap_dump", "Generate a HPROF format dump of the Java heap.",
+      "High: Depends on Java heap size and content. Request a full GC unless the '-all' option is specified.", MONITOR,
+      2, { { "filename", "Name of the dump file", false, true }, { "-all", "Dump all objects, including unreachable objects", true, false } },
+      run_heap_dump },
     { "Thread.print", "Print all threads with stacktraces.", "Medium: Depends on the number of threads.", MONITOR,
-      2, { { "-l", "print java.util.concurrent locks", true }, { "-e", "print extended thread information", true } },
+      2, { { "-l", "print java.util.concurrent locks", true, false }, { "-e", "print extended thread information", true, false } },
       run_threads },
     { "VM.command_line", "Print the command line used to start this VM instance.", "Low", MONITOR,
       0, { { 0 } }, run_command_line },
     { "VM.flags", "Print VM flag options and their current values.", "Low", MONITOR,
-      1, { { "-all", "Print all flags supported by the VM", true } }, run_flags },
+      1, { { "-all", "Print all flags supported by the VM", true, false } }, run_flags },
     { "VM.system_properties", "Print system properties.", "Low", "java.util.PropertyPermission", "*", "read",
       0, { { 0 } }, run_properties },
     { "VM.uptime", "Print VM uptime.", "Low", NO_PERMISSION,
-      1, { { "-date", "Add a prefix with current date", true } }, run_uptime },
+      1, { { "-date", "Add a prefix with current date", true, false } }, run_uptime },
     { "VM.version", "Print JVM version information.", "Low", "java.util.PropertyPermission", "java.vm.version", "read",
       0, { { 0 } }, run_version },
     { "help", "For more information about a specific command use 'help <command>'. With no argument this will show "
               "a list of available commands. 'help all' will show help for all commands.", "Low", NO_PERMISSION,
-      2, { { "command name", "The name of the command for which we want help", false },
-           { "-all", "Show help for all commands", true } }, run_help },
+      2, { { "command name", "The name of the command for which we want help", false, false },
+           { "-all", "Show help for all commands", true, false } }, run_help },
 };
 
 static const Dcmd *find(const char *name, size_t len) {
@@ -127,13 +133,14 @@ static void print_help(FILE *out, const Dcmd *d) {
     }
     fprintf(out, "Syntax : %s %s", d->name, options ? "[options]" : "");
     for (int i = 0; i < d->nargs; i++)
-        if (!d->args[i].option) fprintf(out, " [<%s>]", d->args[i].name);
+        if (!d->args[i].option) fprintf(out, d->args[i].mandatory ? " <%s>" : " [<%s>]", d->args[i].name);
     fputc('\n', out);
     if (positional) {
         fputs("\nArguments:\n", out);
         for (int i = 0; i < d->nargs; i++)
             if (!d->args[i].option)
-                fprintf(out, "\t%s : [optional] %s (STRING, no default value)\n", d->args[i].name, d->args[i].description);
+                fprintf(out, "\t%s : %s%s (STRING, no default value)\n", d->args[i].name,
+                        d->args[i].mandatory ? "" : "[optional] ", d->args[i].description);
     }
     if (options) {
         fputs("\nOptions: (options must be specified using the <key> or <key>=<value> syntax)\n", out);
@@ -167,6 +174,10 @@ static void run_gc(Thread *t, FILE *out, const DcmdValues *v) {
 
 static void run_histogram(Thread *t, FILE *out, const DcmdValues *v) {
     heap_print_histogram(t, out, !v->flag[0]);
+}
+
+static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v) {
+    heap_dump_report(t, out, v->text[0], !v->flag[1]);
 }
 
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v) {
@@ -314,6 +325,11 @@ bool jmm_dcmd_run(Thread *t, char *line, FILE *out) {
     }
     DcmdValues v;
     if (!parse_args(t, d, line + len, &v)) return false;
+    for (int i = 0; i < d->nargs; i++)
+        if (d->args[i].mandatory && !v.text[i]) {
+            exc_throw(t, VMC_IllegalArgumentException, "The argument '%s' is mandatory.", d->args[i].name);
+            return false;
+        }
     d->run(t, out, &v);
     return !exc_pending(t);
 }
@@ -388,7 +404,7 @@ void JNICALL jmm_GetDiagnosticCommandArgumentsInfo(JNIEnv *env, jstring cmd, Jmm
     for (int i = 0, position = 0; i < d->nargs; i++) {
         const DcmdArg *arg = &d->args[i];
         infos[i] = (JmmDcmdArgInfo){ arg->name, arg->description, arg->option ? "BOOLEAN" : "STRING",
-                                     arg->option ? "false" : NULL, JNI_FALSE, arg->option, JNI_FALSE,
+                                     arg->option ? "false" : NULL, arg->mandatory, arg->option, JNI_FALSE,
                                      arg->option ? -1 : position++ };
     }
     JNI_RETURN_VOID();

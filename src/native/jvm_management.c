@@ -336,16 +336,24 @@ static jint JNICALL jmm_GetInternalThreadTimes(JNIEnv *env, jobjectArray names, 
 
 /* ---- heap dumps ---- */
 
+/* HotSpotDiagnosticMXBean.dumpHeap: an HPROF file (heap/heapdump.c) or an IOException
+ * saying why not. */
 static jint JNICALL jmm_DumpHeap0(JNIEnv *env, jstring file, jboolean live) {
-    UNUSED(live);
     JNI_ENTER(env);
     if (!hnd_get(file)) {
         exc_throw(t, VMC_NullPointerException, "Output file name cannot be null.");
         JNI_RETURN(-1);
     }
-    Class *ioe = jmm_class(t, "java/io/IOException");
-    if (ioe) exc_throw_class(t, ioe, "heap dumps are not supported by " VM_NAME);
-    JNI_RETURN(-1);
+    char *path = jstr_to_utf8(hnd_get(file));
+    char err[256] = "bad file name";
+    int64_t size = path ? heap_dump_hprof(t, path, live, err, sizeof err) : -1;
+    vm_free(path);
+    if (size < 0) {
+        Class *ioe = jmm_class(t, "java/io/IOException");
+        if (ioe) exc_throw_class(t, ioe, err);
+        JNI_RETURN(-1);
+    }
+    JNI_RETURN(0);
 }
 
 /* ---- the table ---- */

@@ -19,8 +19,9 @@
  * The commands are those the JDK's tools send: jcmd (one diagnostic-command line, run as
  * the DiagnosticCommand MBean runs it), threaddump (the SIGQUIT dump), properties and
  * agentProperties (serialized by jdk.internal.vm.VMSupport, as the client expects),
- * inspectheap (jmap -histo).  Loading agents and heap dumps are not available yet and
- * answer with an error, as HotSpot answers an operation it does not know.
+ * inspectheap (jmap -histo), dumpheap (jmap -dump, an HPROF file).  Loading agents is
+ * not available yet and answers with an error, as HotSpot answers an operation it does
+ * not know.
  */
 #include "runtime/attach.h"
 #include "classfile/link.h"
@@ -163,10 +164,30 @@ static int cmd_inspectheap(Thread *t, char **args, FILE *out) {
     return 0;
 }
 
+/* jmap -dump: the file, then "-live" (the default) or "-all" (and a compression level,
+ * which Loupe does not offer: it writes plain HPROF). */
+static int cmd_dumpheap(Thread *t, char **args, FILE *out) {
+    if (!args[0][0]) {
+        fprintf(out, "No dump file specified\n");
+        return 0;
+    }
+    bool live = true;
+    if (args[1][0]) {
+        if (strcmp(args[1], "-all") != 0 && strcmp(args[1], "-live") != 0) {
+            fprintf(out, "Invalid argument to dumpheap operation: %s\n", args[1]);
+            return JNI_ERR;
+        }
+        live = strcmp(args[1], "-live") == 0;
+    }
+    heap_dump_report(t, out, args[0], live);
+    return 0;
+}
+
 static const struct {
     const char *name;
     Command run;
 } COMMANDS[] = {
+    { "dumpheap", cmd_dumpheap },
     { "inspectheap", cmd_inspectheap },
     { "jcmd", cmd_jcmd },
     { "threaddump", cmd_threaddump },

@@ -7,9 +7,13 @@ import java.io.File;
 public class AttachTarget {
     static final class Kept { long value; }
     static final Kept[] KEPT = new Kept[100];
+    static String label = String.valueOf(42) + "-label";
 
     public static void main(String[] args) throws Exception {
-        for (int i = 0; i < KEPT.length; i++) KEPT[i] = new Kept();
+        for (int i = 0; i < KEPT.length; i++) {
+            KEPT[i] = new Kept();
+            KEPT[i].value = i;
+        }
         for (int i = 0; i < 50; i++) new Kept().value = i;      /* garbage for -histo:live */
         if (args.length == 0) {
             System.out.println("no marker file: nothing to wait for");
