@@ -10,9 +10,10 @@ set -u
 J=$JDK/bin
 marker=$PWD/attach.done
 rm -f "$marker"
+: >target.out
 "$J/java" -Dattach.test=yes -cp "$CLASSES" AttachTarget "$marker" >target.out 2>&1 &
 pid=$!
-for _ in $(seq 300); do grep -q ready target.out && break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q ready target.out && break; sleep 0.1; done
 echo "== jps -l"
 "$J/jps" -l | grep -c "^$pid AttachTarget\$"
 echo "== jcmd -l"

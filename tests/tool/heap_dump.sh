@@ -8,9 +8,10 @@ set -u
 J=$JDK/bin
 marker=$PWD/dump.done
 rm -f "$marker" ./*.hprof
+: >target.out
 "$J/java" -cp "$CLASSES" AttachTarget "$marker" >target.out 2>&1 &
 pid=$!
-for _ in $(seq 300); do grep -q ready target.out && break; sleep 0.1; done
+for _ in $(seq 1200); do grep -q ready target.out && break; sleep 0.1; done
 check() {
   "$J/java" -cp "$CLASSES" HprofCheck "$1"
   echo "check exit $?"
