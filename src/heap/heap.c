@@ -150,6 +150,7 @@ void *heap_alloc_slow(Thread *t, size_t size) {
      * OutOfMemoryError */
     if (!p) p = collect(t, GC_LAST_DITCH, size);
     if (!p) {
+        heap_report_oom(t, "Java heap space");
         exc_throw_oom(t, "Java heap space");
         return NULL;
     }
@@ -187,6 +188,7 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     /* HotSpot's limit on array lengths, whatever the heap size: beyond it the request is
      * refused outright; below it a too-large array is "Java heap space" */
     if (length > INT32_MAX - 2) {
+        heap_report_oom(t, "Requested array size exceeds VM limit");
         exc_throw_oom(t, "Requested array size exceeds VM limit");
         return NULL;
     }

@@ -70,6 +70,10 @@ int64_t heap_dump_hprof(Thread *t, const char *path, bool live, char *err, size_
 /* The same with HotSpot's report on out: "Dumping heap to P ..." then "Heap dump file
  * created [N bytes in S secs]" or "Unable to create P: reason". */
 void heap_dump_report(Thread *t, FILE *out, const char *path, bool live);
+/* What the options ask for when the heap is exhausted (the first time only, as HotSpot):
+ * a heap dump (-XX:+HeapDumpOnOutOfMemoryError, -XX:HeapDumpPath), then ending the
+ * process (-XX:+CrashOnOutOfMemoryError, -XX:+ExitOnOutOfMemoryError). */
+void heap_report_oom(Thread *t, const char *message);
 
 size_t heap_used(void);
 size_t heap_capacity(void);

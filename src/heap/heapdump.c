@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum {
@@ -387,6 +388,39 @@ void heap_dump_report(Thread *t, FILE *out, const char *path, bool live) {
     }
     double secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
     fprintf(out, "Heap dump file created [%lld bytes in %3.3f secs]\n", (long long)size, secs);
+}
+
+/* java_pid<pid>.hprof, in HeapDumpPath if that is a directory, or HeapDumpPath itself. */
+static void oom_dump_path(char *out, size_t n) {
+    const char *p = vm_opts.heap_dump_path;
+    struct stat st;
+    if (!p || !*p) snprintf(out, n, "java_pid%d.hprof", (int)getpid());
+    else if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+        snprintf(out, n, "%s%sjava_pid%d.hprof", p, p[strlen(p) - 1] == '/' ? "" : "/", (int)getpid());
+    else snprintf(out, n, "%s", p);
+}
+
+void heap_report_oom(Thread *t, const char *message) {
+    static int reported;
+    if (__atomic_exchange_n(&reported, 1, __ATOMIC_ACQ_REL)) return;
+    if (vm_opts.heap_dump_on_oom) {
+        vm_printf(stdout, "java.lang.OutOfMemoryError: %s\n", message);
+        char path[4096];
+        oom_dump_path(path, sizeof path);
+        /* as HotSpot: all objects, no collection first */
+        heap_dump_report(t, stdout, path, false);
+        fflush(stdout);
+    }
+    if (vm_opts.crash_on_oom) {
+        vm_printf(stdout, "Aborting due to java.lang.OutOfMemoryError: %s\n", message);
+        fflush(stdout);
+        vm_abort();
+    }
+    if (vm_opts.exit_on_oom) {
+        vm_printf(stdout, "Terminating due to java.lang.OutOfMemoryError: %s\n", message);
+        fflush(stdout);
+        _exit(3);                   /* at once: no shutdown hooks */
+    }
 }
 
 int64_t heap_dump_hprof(Thread *t, const char *path, bool live, char *err, size_t errlen) {

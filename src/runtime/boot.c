@@ -91,6 +91,13 @@ void vm_exit(int code) {
     exit(code);
 }
 
+void vm_abort(void) {
+    fflush(stdout);
+    fflush(stderr);
+    if (vm_opts.abort_hook) vm_opts.abort_hook();
+    abort();
+}
+
 /* A start-up failure ends the process with status 1 (after the abort hook), as HotSpot's
  * does: JNI_CreateJavaVM does not return, so the launcher adds nothing.  HotSpot's VM
  * output goes to standard output. */

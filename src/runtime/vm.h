@@ -137,6 +137,10 @@ typedef struct VMOptions {
     bool disable_attach;            /* -XX:+DisableAttachMechanism */
     bool use_perf_data;             /* -XX:-UsePerfData turns the hsperfdata file off */
     bool perf_disable_shared_mem;   /* -XX:+PerfDisableSharedMem: counters in private memory */
+    bool heap_dump_on_oom;          /* -XX:+HeapDumpOnOutOfMemoryError */
+    const char *heap_dump_path;     /* -XX:HeapDumpPath=file-or-directory */
+    bool exit_on_oom;               /* -XX:+ExitOnOutOfMemoryError */
+    bool crash_on_oom;              /* -XX:+CrashOnOutOfMemoryError */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);
@@ -199,6 +203,8 @@ void vm_printf(FILE *fp, const char *fmt, ...) __attribute__((format(printf, 2, 
 void vm_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Terminates the process via the exit hook, if any. */
 _Noreturn void vm_exit(int code);
+/* Aborts the process (a core dump, as HotSpot's fatal errors), through the abort hook if any. */
+_Noreturn void vm_abort(void);
 /* "Error occurred during initialization of VM" and msg on stdout, then exit status 1
  * through the abort hook, as HotSpot fails during start-up. */
 _Noreturn void vm_exit_during_init(const char *msg);
