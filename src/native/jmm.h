@@ -256,7 +256,8 @@ Object **jmm_alloc(Thread *t, Class *c);
 bool jmm_init(Thread *t, Object **obj, const char *sig, Slot *args);
 /* Runs one diagnostic command line ("Thread.print -l"), printing to out (also for the
  * attach mechanism's jcmd); false with an IllegalArgumentException pending. */
-bool jmm_dcmd_run(Thread *t, char *line, FILE *out);
+typedef enum { DCMD_JMX, DCMD_ATTACH } DcmdSource;
+bool jmm_dcmd_run(Thread *t, char *line, FILE *out, DcmdSource source);
 /* Whether array is an array whose component type is exactly elem. */
 bool jmm_array_of(Object *array, Class *elem);
 /* A String[] of n elements, element i holding name(i); a local reference. */

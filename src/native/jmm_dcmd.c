@@ -14,8 +14,9 @@
  * no words at all.  Mistakes are IllegalArgumentExceptions with HotSpot's messages, and
  * the outputs keep HotSpot's layout, so that tools reading them need no second parser.
  *
- * The set is small: help, GC.class_histogram, GC.heap_dump, GC.run, Thread.print (the SIGQUIT dump; -l and -e are accepted
- * and add nothing yet), VM.command_line, VM.flags, VM.system_properties, VM.uptime,
+ * The set is small: help, GC.class_histogram, GC.heap_dump, GC.heap_info, GC.run,
+ * GC.run_finalization, Thread.print (the SIGQUIT dump; -l and -e are accepted and add
+ * nothing yet), VM.command_line, VM.dynlibs, VM.flags, VM.system_properties, VM.uptime,
  * VM.version.
  */
 #include "native/jni_internal.h"
@@ -43,6 +44,7 @@ typedef struct DcmdArg {
 typedef struct DcmdValues {
     bool flag[MAX_ARGS];
     const char *text[MAX_ARGS];
+    DcmdSource source;              /* who asked: the MBean or an attached tool */
 } DcmdValues;
 
 typedef struct Dcmd Dcmd;
@@ -60,6 +62,9 @@ static void run_help(Thread *t, FILE *out, const DcmdValues *v);
 static void run_gc(Thread *t, FILE *out, const DcmdValues *v);
 static void run_histogram(Thread *t, FILE *out, const DcmdValues *v);
 static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v);
+static void run_heap_info(Thread *t, FILE *out, const DcmdValues *v);
+static void run_finalization(Thread *t, FILE *out, const DcmdValues *v);
+static void run_dynlibs(Thread *t, FILE *out, const DcmdValues *v);
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v);
 static void run_command_line(Thread *t, FILE *out, const DcmdValues *v);
 static void run_flags(Thread *t, FILE *out, const DcmdValues *v);
@@ -72,19 +77,23 @@ static void run_version(Thread *t, FILE *out, const DcmdValues *v);
 
 /* In name order, which is the order help lists them in. */
 static const Dcmd DCMDS[] = {
-    { "GC.run", "Call java.lang.System.gc().", "Medium: Depends on Java heap size and content.", NO_PERMISSION,
-      0, { { 0 } }, run_gc },
     { "GC.class_histogram", "Provide statistics about the Java heap usage.", "High: Depends on Java heap size and content.",
       MONITOR, 1, { { "-all", "Inspect all objects, including unreachable objects", true, false } }, run_histogram },
     { "GC.heap_dump", "Generate a HPROF format dump of the Java heap.",
       "High: Depends on Java heap size and content. Request a full GC unless the '-all' option is specified.", MONITOR,
       2, { { "filename", "Name of the dump file", false, true }, { "-all", "Dump all objects, including unreachable objects", true, false } },
       run_heap_dump },
+    { "GC.heap_info", "Provide generic Java heap information.", "Medium", MONITOR, 0, { { 0 } }, run_heap_info },
+    { "GC.run", "Call java.lang.System.gc().", "Medium: Depends on Java heap size and content.", NO_PERMISSION,
+      0, { { 0 } }, run_gc },
+    { "GC.run_finalization", "Call java.lang.System.runFinalization().", "Medium: Depends on Java content.",
+      NO_PERMISSION, 0, { { 0 } }, run_finalization },
     { "Thread.print", "Print all threads with stacktraces.", "Medium: Depends on the number of threads.", MONITOR,
       2, { { "-l", "print java.util.concurrent locks", true, false }, { "-e", "print extended thread information", true, false } },
       run_threads },
     { "VM.command_line", "Print the command line used to start this VM instance.", "Low", MONITOR,
       0, { { 0 } }, run_command_line },
+    { "VM.dynlibs", "Print loaded dynamic libraries.", "Low", MONITOR, 0, { { 0 } }, run_dynlibs },
     { "VM.flags", "Print VM flag options and their current values.", "Low", MONITOR,
       1, { { "-all", "Print all flags supported by the VM", true, false } }, run_flags },
     { "VM.system_properties", "Print system properties.", "Low", "java.util.PropertyPermission", "*", "read",
@@ -99,11 +108,17 @@ static const Dcmd DCMDS[] = {
            { "-all", "Show help for all commands", true, false } }, run_help },
 };
 
-static const Dcmd *find(const char *name, size_t len) {
+/* As in HotSpot, GC.heap_dump is for attached tools only: the MBean does not offer it. */
+static bool available(const Dcmd *d, DcmdSource source) { return source == DCMD_ATTACH || d->run != run_heap_dump; }
+
+static const Dcmd *find_from(const char *name, size_t len, DcmdSource source) {
     for (size_t i = 0; i < ARRAY_LEN(DCMDS); i++)
-        if (strlen(DCMDS[i].name) == len && strncmp(DCMDS[i].name, name, len) == 0) return &DCMDS[i];
+        if (strlen(DCMDS[i].name) == len && strncmp(DCMDS[i].name, name, len) == 0)
+            return available(&DCMDS[i], source) ? &DCMDS[i] : NULL;
     return NULL;
 }
+
+static const Dcmd *find(const char *name, size_t len) { return find_from(name, len, DCMD_JMX); }
 
 static const Dcmd *find_string(Object *s) {
     char *u = s ? jstr_to_utf8(s) : NULL;
@@ -154,14 +169,16 @@ static void run_help(Thread *t, FILE *out, const DcmdValues *v) {
     UNUSED(t);
     const char *cmd = v->text[0];
     if (v->flag[1]) {
-        for (size_t i = 0; i < ARRAY_LEN(DCMDS); i++) fprintf(out, "%s\n\t%s\n\n", DCMDS[i].name, DCMDS[i].description);
+        for (size_t i = 0; i < ARRAY_LEN(DCMDS); i++)
+            if (available(&DCMDS[i], v->source)) fprintf(out, "%s\n\t%s\n\n", DCMDS[i].name, DCMDS[i].description);
     } else if (cmd) {
-        const Dcmd *d = find(cmd, strlen(cmd));
+        const Dcmd *d = find_from(cmd, strlen(cmd), v->source);
         if (d) print_help(out, d);
         else fprintf(out, "Help unavailable : '%s' : No such command\n", cmd);
     } else {
         fputs("The following commands are available:\n", out);
-        for (size_t i = 0; i < ARRAY_LEN(DCMDS); i++) fprintf(out, "%s\n", DCMDS[i].name);
+        for (size_t i = 0; i < ARRAY_LEN(DCMDS); i++)
+            if (available(&DCMDS[i], v->source)) fprintf(out, "%s\n", DCMDS[i].name);
         fputs("\nFor more information about a specific command use 'help <command>'.\n", out);
     }
 }
@@ -178,6 +195,40 @@ static void run_histogram(Thread *t, FILE *out, const DcmdValues *v) {
 
 static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v) {
     heap_dump_report(t, out, v->text[0], !v->flag[1]);
+}
+
+/* The heap and each of the collector's pools: size and use, in KB as HotSpot prints them. */
+static void run_heap_info(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(t);
+    UNUSED(v);
+    HeapUsage u = heap_usage();
+    fprintf(out, " %s heap   total %lldK, used %lldK\n", heap_manager_name(), (long long)(u.committed >> 10),
+            (long long)(u.used >> 10));
+    for (int i = 0; i < heap_pool_count(); i++) {
+        HeapUsage p = heap_pool_usage(i);
+        fprintf(out, "  %s %lldK, %3d%% used\n", heap_pool_name(i), (long long)(p.committed >> 10),
+                p.committed > 0 ? (int)(p.used * 100 / p.committed) : 0);
+    }
+}
+
+static void run_finalization(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(out);
+    UNUSED(v);
+    Class *sys = VMC(System);
+    Method *m = class_find_declared_method(sys, sym_intern_cstr("runFinalization"), sym_void_sig);
+    if (m) interp_call(t, m, NULL, NULL);
+}
+
+/* As HotSpot: the process's memory map, which names every library loaded. */
+static void run_dynlibs(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(t);
+    UNUSED(v);
+    fputs("Dynamic libraries:\n", out);
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps) return;
+    char line[1024];
+    while (fgets(line, sizeof line, maps)) fputs(line, out);
+    fclose(maps);
 }
 
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v) {
@@ -314,17 +365,18 @@ static bool parse_args(Thread *t, const Dcmd *d, char *line, DcmdValues *v) {
     return true;
 }
 
-bool jmm_dcmd_run(Thread *t, char *line, FILE *out) {
+bool jmm_dcmd_run(Thread *t, char *line, FILE *out, DcmdSource source) {
     while (*line == ' ') line++;
     size_t len = strcspn(line, " ");
     if (len == 0) return true;
-    const Dcmd *d = find(line, len);
+    const Dcmd *d = find_from(line, len, source);
     if (!d) {
         exc_throw(t, VMC_IllegalArgumentException, "Unknown diagnostic command");
         return false;
     }
     DcmdValues v;
     if (!parse_args(t, d, line + len, &v)) return false;
+    v.source = source;
     for (int i = 0; i < d->nargs; i++)
         if (d->args[i].mandatory && !v.text[i]) {
             exc_throw(t, VMC_IllegalArgumentException, "The argument '%s' is mandatory.", d->args[i].name);
@@ -342,7 +394,7 @@ static Object *execute(Thread *t, char *line) {
         exc_throw_oom(t, "diagnostic command output");
         return NULL;
     }
-    bool ok = jmm_dcmd_run(t, line, out);
+    bool ok = jmm_dcmd_run(t, line, out, DCMD_JMX);
     fclose(out);
     Object *r = ok ? jstr_new_utf8_len(t, text, size) : NULL;
     free(text);
@@ -351,11 +403,18 @@ static Object *execute(Thread *t, char *line) {
 
 /* ---- the interface entries ---- */
 
-static const char *dcmd_name(int i) { return DCMDS[i].name; }
+/* The i-th command the MBean offers. */
+static const char *dcmd_name(int i) {
+    for (size_t k = 0; k < ARRAY_LEN(DCMDS); k++)
+        if (available(&DCMDS[k], DCMD_JMX) && i-- == 0) return DCMDS[k].name;
+    return NULL;
+}
 
 jobjectArray JNICALL jmm_GetDiagnosticCommands(JNIEnv *env) {
     JNI_ENTER(env);
-    JNI_RETURN(jmm_string_array(t, (int)ARRAY_LEN(DCMDS), dcmd_name));
+    int n = 0;
+    for (size_t k = 0; k < ARRAY_LEN(DCMDS); k++) n += available(&DCMDS[k], DCMD_JMX);
+    JNI_RETURN(jmm_string_array(t, n, dcmd_name));
 }
 
 void JNICALL jmm_GetDiagnosticCommandInfo(JNIEnv *env, jobjectArray cmds, JmmDcmdInfo *infos) {

@@ -110,7 +110,7 @@ static void print_exception(Thread *t, FILE *out) {
 typedef int (*Command)(Thread *t, char **args, FILE *out);
 
 static int cmd_jcmd(Thread *t, char **args, FILE *out) {
-    if (jmm_dcmd_run(t, args[0], out)) return 0;
+    if (jmm_dcmd_run(t, args[0], out, DCMD_ATTACH)) return 0;
     print_exception(t, out);
     return JNI_ERR;
 }

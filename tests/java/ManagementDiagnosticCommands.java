@@ -34,7 +34,8 @@ public class ManagementDiagnosticCommands {
         dc = new ObjectName("com.sun.management:type=DiagnosticCommand");
         Set<String> ops = new TreeSet<>();
         for (MBeanOperationInfo oi : mbs.getMBeanInfo(dc).getOperations()) ops.add(oi.getName());
-        List<String> ours = List.of("gcRun", "help", "threadPrint", "vmCommandLine", "vmFlags", "vmSystemProperties", "vmUptime", "vmVersion");
+        List<String> ours = List.of("gcClassHistogram", "gcHeapInfo", "gcRun", "gcRunFinalization", "help", "threadPrint",
+                                    "vmCommandLine", "vmDynlibs", "vmFlags", "vmSystemProperties", "vmUptime", "vmVersion");
         System.out.println("operations include " + ours + ": " + ops.containsAll(ours));
         for (MBeanOperationInfo oi : mbs.getMBeanInfo(dc).getOperations())
             if (oi.getName().equals("vmUptime") || oi.getName().equals("gcRun"))
@@ -46,6 +47,9 @@ public class ManagementDiagnosticCommands {
         System.out.print(with("help", "Thread.print"));
         System.out.print(with("help", "VM.system_properties"));
         System.out.print(with("help", "help"));
+        System.out.print(with("help", "GC.heap_info"));
+        System.out.print(with("help", "GC.run_finalization"));
+        System.out.print(with("help", "VM.dynlibs"));
         System.out.print(with("help", "No.such"));
 
         long before = 0, after = 0;

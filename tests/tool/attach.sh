@@ -35,6 +35,16 @@ awk '$NF == "AttachTarget$Kept" { print $2, $4 }' histo.out
 grep -c '^Total ' histo.out
 echo "== jcmd PID GC.class_histogram"
 "$J/jcmd" "$pid" GC.class_histogram | awk '$NF == "AttachTarget$Kept" { print $2, $4 } / java\.lang\.String \(java\.base@/ { print "String line:", $5, $6 }'
+echo "== jcmd PID GC.run_finalization"
+"$J/jcmd" "$pid" GC.run_finalization
+echo "exit $?"
+echo "== jcmd PID VM.dynlibs"
+"$J/jcmd" "$pid" VM.dynlibs >dynlibs.out
+echo "exit $?"
+sed -n 2p dynlibs.out
+grep -q '/libjava\.so$' dynlibs.out && echo "libjava.so is listed"
+echo "== jcmd PID GC.heap_info (the first line's shape)"
+"$J/jcmd" "$pid" GC.heap_info | sed -n 2p | grep -q '^ .* total [0-9]*K, used [0-9]*K' && echo "total and used"
 echo "== jcmd PID help VM.uptime"
 "$J/jcmd" "$pid" help VM.uptime
 echo "== jcmd PID No.such"
