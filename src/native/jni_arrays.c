@@ -68,7 +68,14 @@ static void JNICALL jni_SetObjectArrayElement(JNIEnv *env, jobjectArray array, j
     Object *a = hnd_get(array), *v = hnd_get(val);
     if (!index_ok(t, a, i)) JNI_RETURN_VOID();
     if (v && !class_is_assignable(v->klass, a->klass->component)) {
-        exc_array_store(t, v->klass, a->klass);
+        /* HotSpot's JNI wording: "type mismatch: can not store X to Bottom[i][]..." */
+        Class *bottom = a->klass;
+        int dims = 0;
+        for (; class_is_array(bottom); bottom = bottom->component) dims++;
+        char vn[256], bn[256], suffix[64] = "";
+        for (int d = 1; d < dims && (size_t)(2 * d) < sizeof suffix; d++) strcat(suffix, "[]");
+        exc_throw(t, VMC_ArrayStoreException, "type mismatch: can not store %s to %s[%d]%s",
+                  class_external_name(v->klass, vn, sizeof vn), class_external_name(bottom, bn, sizeof bn), (int)i, suffix);
         JNI_RETURN_VOID();
     }
     heap_store_ref(a, &ARRAY_ELEMS(a, Object *)[i], v);

@@ -36,7 +36,12 @@ static jmethodID get_method_id(JNIEnv *env, jclass clazz, const char *name, cons
     Symbol *n = sym_lookup(name, strlen(name)), *s = sym_lookup(sig, strlen(sig));
     Method *m = n && s ? find_method(c, n, s, is_static) : NULL;
     if (!m) {
-        exc_throw(t, VMC_NoSuchMethodError, "%s", name);
+        /* as HotSpot: names the VM has never seen get the bare name, others the whole
+         * signature ("static LFoo;.bar()V") */
+        if (!n || !s) exc_throw(t, VMC_NoSuchMethodError, "%s", name);
+        else if (class_is_array(c))
+            exc_throw(t, VMC_NoSuchMethodError, "%s%s.%s%s", is_static ? "static " : "", c->name->str, name, sig);
+        else exc_throw(t, VMC_NoSuchMethodError, "%sL%s;.%s%s", is_static ? "static " : "", c->name->str, name, sig);
         JNI_RETURN(NULL);
     }
     JNI_RETURN((jmethodID)m);

@@ -19,7 +19,10 @@ static jfieldID get_field_id(JNIEnv *env, jclass clazz, const char *name, const 
     Symbol *n = sym_lookup(name, strlen(name)), *s = sym_lookup(sig, strlen(sig));
     Field *f = n && s ? link_lookup_field(c, n, s) : NULL;
     if (!f || field_is_static(f) != is_static) {
-        exc_throw(t, VMC_NoSuchFieldError, "%s", name);
+        /* HotSpot's wording: "Foo.bar I" for instance fields, the bare name for statics */
+        char cn[256];
+        if (is_static) exc_throw(t, VMC_NoSuchFieldError, "%s", name);
+        else exc_throw(t, VMC_NoSuchFieldError, "%s.%s %s", class_external_name(c, cn, sizeof cn), name, sig);
         JNI_RETURN(NULL);
     }
     JNI_RETURN((jfieldID)f);

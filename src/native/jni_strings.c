@@ -72,7 +72,7 @@ static void JNICALL jni_ReleaseStringUTFChars(JNIEnv *env, jstring str, const ch
 static bool region_ok(Thread *t, Object *s, jsize start, jsize len) {
     jint n = jstr_length(s);
     if (start < 0 || len < 0 || start > n - len) {
-        exc_throw(t, VMC_StringIndexOutOfBoundsException, "offset %d, count %d, length %d", (int)start, (int)len, (int)n);
+        exc_throw(t, VMC_StringIndexOutOfBoundsException, NULL);       /* no message, as HotSpot */
         return false;
     }
     return true;

@@ -186,12 +186,21 @@ static bool bind(Thread *t, Method *m) {
 }
 
 bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *fn) {
+    /* HotSpot's three messages: names the VM has never seen, no such method (in the
+     * class or its superclasses), a method that is not native */
     Symbol *n = sym_lookup(name, strlen(name)), *s = sym_lookup(sig, strlen(sig));
-    Method *m = n && s ? class_find_declared_method(c, n, s) : NULL;
-    if (!m || !method_is_native(m)) {
+    if (!n || !s) {
         char cn[256];
-        exc_throw(t, VMC_NoSuchMethodError, "Method '%s %s' name or signature does not match", name, sig);
-        UNUSED(cn);
+        exc_throw(t, VMC_NoSuchMethodError, "Method %s.%s%s not found", class_external_name(c, cn, sizeof cn), name, sig);
+        return false;
+    }
+    Method *m = NULL;
+    for (Class *k = c; k && !m; k = k->super) m = class_find_declared_method(k, n, s);
+    if (!m || !method_is_native(m)) {
+        char d[1024];
+        cp_describe_method(d, sizeof d, c, n, s);
+        exc_throw(t, VMC_NoSuchMethodError, "Method %s %s", d,
+                  m ? "is not declared as native" : "name or signature does not match");
         return false;
     }
     /* the VM's fast version wins over what a library registers for the same method */
