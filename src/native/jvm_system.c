@@ -260,6 +260,7 @@ JNIEXPORT jlong JNICALL JVM_TotalMemory(void) { return (jlong)heap_capacity(); }
 JNIEXPORT jlong JNICALL JVM_FreeMemory(void) { return (jlong)(heap_capacity() - heap_used()); }
 
 JNIEXPORT void JNICALL JVM_GC(void) {
+    if (vm_opts.disable_explicit_gc) return;        /* -XX:+DisableExplicitGC */
     Thread *t = thread_current();
     int old = thread_enter_vm(t);
     heap_collect(t, GC_SYSTEM_GC);

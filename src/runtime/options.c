@@ -74,15 +74,20 @@ static void add_module_prop(const char *kind, const char *value) {
     opts_set_property(key, value);
 }
 
-/* The -XX flags Loupe knows: its own, the HotSpot ones that map onto Loupe's settings,
- * and common HotSpot ones accepted and ignored (F_IGNORED_*) so that scripts written for
- * HotSpot still start.  The type decides which syntax is right (-XX:+Bool, -XX:Name=value). */
-typedef enum { F_BOOL, F_LONG, F_STRING, F_HEAP_MAX, F_HEAP_INITIAL, F_STACK_K, F_IGNORED_BOOL, F_IGNORED_VALUE } FlagType;
+/* The -XX flags Loupe honours: its own and the HotSpot ones that map onto Loupe's
+ * settings.  Every other flag HotSpot 17 has is accepted and ignored, with HotSpot's
+ * checks (syntax by type, unlock options), from the generated table below, so that
+ * command lines written for HotSpot still start.  The type decides which syntax is right
+ * (-XX:+Bool, -XX:Name=value). */
+typedef enum { F_BOOL, F_LONG, F_STRING, F_HEAP_MAX, F_HEAP_INITIAL, F_STACK_K } FlagType;
 typedef struct Flag {
     const char *name;
     FlagType type;
     void *addr;
 } Flag;
+
+static bool unlock_diagnostic, unlock_experimental, print_flags_final, print_command_line_flags, print_vm_options,
+    ignore_unrecognized;
 
 static const Flag FLAGS[] = {
     { "GCStressInterval", F_LONG, &vm_opts.heap.stress_interval },
@@ -90,28 +95,56 @@ static const Flag FLAGS[] = {
     { "LoupeGC", F_STRING, &vm_opts.heap.collector },
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
     { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
-    { "UseSerialGC", F_IGNORED_BOOL, NULL }, { "UseParallelGC", F_IGNORED_BOOL, NULL }, { "UseG1GC", F_IGNORED_BOOL, NULL },
-    { "UseZGC", F_IGNORED_BOOL, NULL }, { "UseShenandoahGC", F_IGNORED_BOOL, NULL }, { "UseEpsilonGC", F_IGNORED_BOOL, NULL },
-    { "TieredCompilation", F_IGNORED_BOOL, NULL }, { "TieredStopAtLevel", F_IGNORED_VALUE, NULL },
-    { "UnlockDiagnosticVMOptions", F_IGNORED_BOOL, NULL }, { "UnlockExperimentalVMOptions", F_IGNORED_BOOL, NULL },
-    { "UseCompressedOops", F_IGNORED_BOOL, NULL }, { "UseCompressedClassPointers", F_IGNORED_BOOL, NULL },
-    { "ShowCodeDetailsInExceptionMessages", F_IGNORED_BOOL, NULL }, { "StackTraceInThrowable", F_IGNORED_BOOL, NULL },
+    { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
+    { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },
     { "UsePerfData", F_BOOL, &vm_opts.use_perf_data }, { "PerfDisableSharedMem", F_BOOL, &vm_opts.perf_disable_shared_mem },
     { "HeapDumpOnOutOfMemoryError", F_BOOL, &vm_opts.heap_dump_on_oom }, { "HeapDumpPath", F_STRING, &vm_opts.heap_dump_path },
-    { "ExitOnOutOfMemoryError", F_BOOL, &vm_opts.exit_on_oom }, { "CrashOnOutOfMemoryError", F_BOOL, &vm_opts.crash_on_oom }, { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
-    { "ReservedCodeCacheSize", F_IGNORED_VALUE, NULL }, { "MaxMetaspaceSize", F_IGNORED_VALUE, NULL },
-    { "MetaspaceSize", F_IGNORED_VALUE, NULL }, { "MaxRAMPercentage", F_IGNORED_VALUE, NULL },
-    { "InitialRAMPercentage", F_IGNORED_VALUE, NULL }, { "MinRAMPercentage", F_IGNORED_VALUE, NULL },
-    { "ParallelGCThreads", F_IGNORED_VALUE, NULL }, { "ConcGCThreads", F_IGNORED_VALUE, NULL },
-    { "CICompilerCount", F_IGNORED_VALUE, NULL }, { "UseStringDeduplication", F_IGNORED_BOOL, NULL },
-    { "AutoCreateSharedArchive", F_IGNORED_BOOL, NULL }, { "SharedArchiveFile", F_IGNORED_VALUE, NULL },
-    { "MaxJavaStackTraceDepth", F_IGNORED_VALUE, NULL }, { "MaxDirectMemorySize", F_IGNORED_VALUE, NULL },
-    { "StartFlightRecording", F_IGNORED_VALUE, NULL }, { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },
-    { "PrintWarnings", F_IGNORED_BOOL, NULL }, { "ErrorFile", F_IGNORED_VALUE, NULL },
-    { "UseLargePages", F_IGNORED_BOOL, NULL }, { "AlwaysPreTouch", F_IGNORED_BOOL, NULL },
+    { "ExitOnOutOfMemoryError", F_BOOL, &vm_opts.exit_on_oom }, { "CrashOnOutOfMemoryError", F_BOOL, &vm_opts.crash_on_oom },
+    { "UnlockDiagnosticVMOptions", F_BOOL, &unlock_diagnostic },
+    { "UnlockExperimentalVMOptions", F_BOOL, &unlock_experimental },
+    { "PrintFlagsFinal", F_BOOL, &print_flags_final },
+    { "PrintCommandLineFlags", F_BOOL, &print_command_line_flags },
+    { "PrintVMOptions", F_BOOL, &print_vm_options },
+    { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
+    { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
 };
 
-static bool is_bool_flag(FlagType t) { return t == F_BOOL || t == F_IGNORED_BOOL; }
+/* HotSpot's own flags (runtime/hotspot_flags.def, sorted by name). */
+enum { HS_PRODUCT, HS_DIAGNOSTIC, HS_EXPERIMENTAL };
+typedef struct HsFlag {
+    const char *name;
+    char type;                      /* 'Z' boolean, 'I'/'U' signed/unsigned integer, 'D', 'S' */
+    uint8_t kind;
+} HsFlag;
+
+static const HsFlag HS_FLAGS[] = {
+#define HS_FLAG(name, type, kind) { #name, type, kind },
+#include "runtime/hotspot_flags.def"
+#undef HS_FLAG
+};
+
+static const HsFlag *hs_flag(const char *name, size_t n) {
+    size_t lo = 0, hi = ARRAY_LEN(HS_FLAGS);
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strncmp(HS_FLAGS[mid].name, name, n);
+        if (c == 0) c = HS_FLAGS[mid].name[n] ? 1 : 0;
+        if (c == 0) return &HS_FLAGS[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* Flags HotSpot 17 still takes but warns about (its deprecation table, the ones a command
+ * line is likely to carry). */
+static const struct { const char *name, *since; } DEPRECATED[] = {
+    { "UseBiasedLocking", "15.0" }, { "BiasedLockingStartupDelay", "15.0" }, { "BiasedLockingBulkRebiasThreshold", "15.0" },
+    { "BiasedLockingBulkRevokeThreshold", "15.0" }, { "BiasedLockingDecayTime", "15.0" }, { "FlightRecorder", "13.0" },
+    { "UseOptoBiasInlining", "15.0" }, { "PrintPreciseBiasedLockingStatistics", "15.0" },
+};
+
+static bool is_bool_flag(FlagType t) { return t == F_BOOL; }
 
 /* Which flags the options set, -Xmx/-Xms/-Xss counting as their flags. */
 static bool flag_given[ARRAY_LEN(FLAGS)];
@@ -121,17 +154,11 @@ static void mark_given(const char *name) {
         if (strcmp(FLAGS[i].name, name) == 0) flag_given[i] = true;
 }
 
-/* The flags Loupe honours, in table order (the ignored ones have no value to show). */
+/* The flags Loupe honours, in table order. */
 static const Flag *honoured(int index, int *table_index) {
-    int k = 0;
-    for (size_t i = 0; i < ARRAY_LEN(FLAGS); i++) {
-        if (FLAGS[i].type == F_IGNORED_BOOL || FLAGS[i].type == F_IGNORED_VALUE) continue;
-        if (k++ == index) {
-            *table_index = (int)i;
-            return &FLAGS[i];
-        }
-    }
-    return NULL;
+    if (index < 0 || (size_t)index >= ARRAY_LEN(FLAGS)) return NULL;
+    *table_index = index;
+    return &FLAGS[index];
 }
 
 int opts_flag_count(void) {
@@ -163,9 +190,73 @@ bool opts_flag(int index, VMFlag *out) {
     return true;
 }
 
+/* A number as HotSpot takes one for an integer flag: decimal or 0x hex, with an optional
+ * k/m/g/t suffix; a sign only for signed types. */
+static bool integer_value(const char *v, bool is_signed) {
+    if (*v == '-') {
+        if (!is_signed) return false;
+        v++;
+    }
+    char *end;
+    errno = 0;
+    strtoull(v, &end, 0);
+    if (end == v || errno != 0) return false;
+    if (*end && strchr("kKmMgGtT", *end)) end++;
+    return *end == '\0';
+}
+
+/* A HotSpot flag Loupe has no use for: checked as HotSpot checks its syntax, then
+ * ignored (the deprecated ones with HotSpot's warning, -XX:+PrintGC/-XX:+PrintGCDetails
+ * turned into gc logging as HotSpot turns them). */
+static jint ignored_flag(const HsFlag *hs, const char *arg, const char *eq, bool plus_minus) {
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    bool ok;
+    if (hs->type == 'Z') {
+        if (eq) {
+            fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+            return JNI_EINVAL;
+        }
+        if (!plus_minus) {
+            fprintf(stderr, "Missing +/- setting for VM option '%s'\n", arg);
+            return JNI_EINVAL;
+        }
+        ok = true;
+    } else {
+        if (plus_minus) {
+            fprintf(stderr, "Unexpected +/- setting in VM option '%.*s'\n", (int)n, arg);
+            return JNI_EINVAL;
+        }
+        if (!eq) {
+            fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+            return JNI_EINVAL;
+        }
+        const char *v = eq + 1;
+        char *end;
+        if (hs->type == 'I' || hs->type == 'U') ok = integer_value(v, hs->type == 'I');
+        else if (hs->type == 'D') ok = (strtod(v, &end), end != v && *end == '\0');
+        else ok = true;
+    }
+    if (!ok) {
+        fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
+        return JNI_EINVAL;
+    }
+    for (size_t i = 0; i < ARRAY_LEN(DEPRECATED); i++)
+        if (strlen(DEPRECATED[i].name) == n && strncmp(DEPRECATED[i].name, arg, n) == 0)
+            vm_warning("Option %s was deprecated in version %s and will likely be removed in a future release.",
+                       DEPRECATED[i].name, DEPRECATED[i].since);
+    if (arg[-1] == '+' && (strcmp(arg, "PrintGC") == 0 || strcmp(arg, "PrintGCDetails") == 0)) {
+        bool details = arg[7] != '\0';
+        vm_printf(stdout, "[0.000s][warning][gc] -XX:+%s is deprecated. Will use -Xlog:gc%s instead.\n", arg,
+                  details ? "*" : "");
+        fflush(stdout);
+        vm_opts.heap.verbose = true;
+    }
+    return JNI_OK;
+}
+
 /* -XX:SPEC, SPEC being +Name, -Name or Name=value; reports a wrong one with HotSpot's
  * wording.  ignore: JavaVMInitArgs.ignoreUnrecognized, which lets unknown names pass. */
-static jint set_flag(const char *opt, bool ignore) {
+static jint set_flag_value(const char *opt, bool ignore) {
     const char *spec = opt + 4;
     bool plus_minus = *spec == '+' || *spec == '-', on = *spec == '+';
     const char *arg = plus_minus ? spec + 1 : spec;     /* HotSpot names the option by this */
@@ -177,6 +268,16 @@ static jint set_flag(const char *opt, bool ignore) {
             f = &FLAGS[i];
             flag_given[i] = true;
         }
+    const HsFlag *hs = hs_flag(arg, n);
+    bool unlock = f && (f->addr == &unlock_diagnostic || f->addr == &unlock_experimental);
+    if (hs && !unlock && hs->kind != HS_PRODUCT && !(hs->kind == HS_DIAGNOSTIC ? unlock_diagnostic : unlock_experimental)) {
+        const char *kind = hs->kind == HS_DIAGNOSTIC ? "diagnostic" : "experimental";
+        fprintf(stderr, "Error: VM option '%.*s' is %s and must be enabled via -XX:+Unlock%sVMOptions.\n"
+                        "Error: The unlock option must precede '%.*s'.\n",
+                (int)n, arg, kind, hs->kind == HS_DIAGNOSTIC ? "Diagnostic" : "Experimental", (int)n, arg);
+        return JNI_EINVAL;
+    }
+    if (!f && hs) return ignored_flag(hs, arg, eq, plus_minus);
     if (!f) {
         if (ignore) return JNI_OK;
         fprintf(stderr, "Unrecognized VM option '%s'\n", arg);
@@ -212,6 +313,7 @@ static jint set_flag(const char *opt, bool ignore) {
         if (*value && !*end && errno == 0) return JNI_OK;
         break;
     case F_STRING: *(const char **)f->addr = vm_strdup(value); return JNI_OK;
+    case F_BOOL: break;                 /* handled above */
     case F_HEAP_MAX:
         if (!parse_size(value, &sz) || sz == 0) {
             fprintf(stderr, "Invalid maximum heap size: %s\n", opt);
@@ -234,10 +336,19 @@ static jint set_flag(const char *opt, bool ignore) {
             return JNI_OK;
         }
         break;
-    default: return JNI_OK;      /* F_IGNORED_VALUE */
     }
     fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
     return JNI_EINVAL;
+}
+
+/* -XX:+PrintVMOptions echoes each -XX option once it is in (itself included). */
+static jint set_flag(const char *opt, bool ignore) {
+    jint rc = set_flag_value(opt, ignore);
+    if (rc == JNI_OK && print_vm_options) {
+        vm_printf(stdout, "VM option '%s'\n", opt + 4);
+        fflush(stdout);                 /* ahead of what Java code writes to the same file */
+    }
+    return rc;
 }
 
 /* -ea[:NAME] / -da[:NAME] (tail: what follows the switch itself, "" or ":NAME").  False
@@ -549,9 +660,69 @@ static jint check_sizes(void) {
     return JNI_OK;
 }
 
+static const char *flag_type_name(FlagType t) {
+    switch (t) {
+    case F_BOOL: return "bool";
+    case F_STRING: return "ccstr";
+    case F_HEAP_MAX: case F_HEAP_INITIAL: return "size_t";
+    default: return "intx";
+    }
+}
+
+static void flag_value(const VMFlag *f, char *out, size_t n) {
+    if (f->type == 'Z') snprintf(out, n, "%s", f->z ? "true" : "false");
+    else if (f->type == 'J') snprintf(out, n, "%lld", (long long)f->j);
+    else snprintf(out, n, "%s", f->s ? f->s : "");
+}
+
+/* -XX:+PrintFlagsFinal (the flags Loupe honours, in HotSpot's table layout) and
+ * -XX:+PrintCommandLineFlags (those set by the command line or by the VM, sorted). */
+static void print_flags(void) {
+    VMFlag f;
+    char v[512];
+    int order[ARRAY_LEN(FLAGS)], n = (int)ARRAY_LEN(FLAGS);
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int i = 1; i < n; i++)                         /* by name, as HotSpot lists them */
+        for (int j = i; j > 0 && strcmp(FLAGS[order[j - 1]].name, FLAGS[order[j]].name) > 0; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    if (print_command_line_flags) {
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            if (!opts_flag(i, &f)) continue;
+            if (!f.given && FLAGS[i].type != F_HEAP_MAX && FLAGS[i].type != F_HEAP_INITIAL) continue;
+            if (f.type == 'Z') {
+                vm_printf(stdout, "-XX:%c%s ", f.z ? '+' : '-', f.name);
+            } else {
+                flag_value(&f, v, sizeof v);
+                vm_printf(stdout, "-XX:%s=%s ", f.name, v);
+            }
+        }
+        vm_printf(stdout, "\n");
+    }
+    if (print_flags_final) {
+        vm_printf(stdout, "[Global flags]\n");
+        for (int k = 0; k < n; k++) {
+            if (!opts_flag(order[k], &f)) continue;
+            flag_value(&f, v, sizeof v);
+            vm_printf(stdout, "%9s %-40s = %-41s {product} {%s}\n", flag_type_name(FLAGS[order[k]].type), f.name, v,
+                      f.given ? "command line" : "default");
+        }
+    }
+    fflush(stdout);
+}
+
 jint opts_parse(const JavaVMInitArgs *args) {
     set_defaults();
     bool ignore = args && args->ignoreUnrecognized;
+    /* -XX:+IgnoreUnrecognizedVMOptions counts wherever it stands, as in HotSpot */
+    for (int i = 0; args && i < args->nOptions; i++) {
+        const char *o = args->options[i].optionString;
+        if (o && strcmp(o, "-XX:+IgnoreUnrecognizedVMOptions") == 0) ignore = true;
+        if (o && strcmp(o, "-XX:-IgnoreUnrecognizedVMOptions") == 0) ignore = args->ignoreUnrecognized;
+    }
     jint rc = parse_env("JAVA_TOOL_OPTIONS", true, ignore);
     vm_opts.vm_args = vm_calloc((size_t)(args ? args->nOptions : 0) + 1, sizeof(char *));
     for (int i = 0; rc == JNI_OK && args && i < args->nOptions; i++) {
@@ -566,5 +737,7 @@ jint opts_parse(const JavaVMInitArgs *args) {
     if (rc == JNI_OK) rc = parse_env("_JAVA_OPTIONS", true, ignore);
     if (rc == JNI_OK) rc = parse_env("LOUPE_OPTIONS", false, ignore);
     if (rc != JNI_OK) return rc;
-    return check_sizes();
+    rc = check_sizes();
+    if (rc == JNI_OK) print_flags();
+    return rc;
 }

@@ -141,6 +141,7 @@ typedef struct VMOptions {
     const char *heap_dump_path;     /* -XX:HeapDumpPath=file-or-directory */
     bool exit_on_oom;               /* -XX:+ExitOnOutOfMemoryError */
     bool crash_on_oom;              /* -XX:+CrashOnOutOfMemoryError */
+    bool disable_explicit_gc;       /* -XX:+DisableExplicitGC: System.gc() does nothing */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);
