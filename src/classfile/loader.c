@@ -563,13 +563,16 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     loading = &frame;
     bool ok = resolve_supertypes(t, c, loader);
     loading = frame.prev;
-    ok = ok && supertypes_accessible(t, c);
     if (!ok) {
         cf_free(c);
         return NULL;
     }
     /* the loader object may have moved while supertypes loaded */
     c->loader = loader ? *loader : NULL;
+    if (!supertypes_accessible(t, c)) {
+        cf_free(c);
+        return NULL;
+    }
     /* The class list makes the class's references roots (its mirror is allocated next);
      * the dictionary makes it visible to other threads, so it is entered last, once the
      * class has its mirror and is linked. */
