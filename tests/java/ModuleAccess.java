@@ -2,12 +2,13 @@
 // normalize: s/@0x[0-9a-f]*/@0xHASH/g
 // Module boundaries at link time.  The test is compiled with jdk.internal.misc exported
 // to it, but runs without that export: resolving a class of that package (a static call,
-// an array class, a class literal) and loading a class whose superclass or superinterface
-// is there fail with HotSpot's IllegalAccessError messages (the unnamed module's identity
-// hash normalised away).  Then java.base exports the package to this module at run time
-// (Module.implAddExports, through --add-opens of java.lang) and classes not yet resolved
-// link.  Module.isExported/isOpen/canRead print the Java-side bookkeeping before and after,
-// and the java.lang.Module natives reject bad arguments with HotSpot's exceptions.
+// an array class, a class literal, the type of an invokedynamic call site) and loading a
+// class whose superclass or superinterface is there fail with HotSpot's IllegalAccessError
+// messages (the unnamed module's identity hash normalised away).  Then java.base exports
+// the package to this module at run time (Module.implAddExports, through --add-opens of
+// java.lang) and classes not yet resolved link.  Module.isExported/isOpen/canRead print
+// the Java-side bookkeeping before and after, and the java.lang.Module natives reject bad
+// arguments with HotSpot's exceptions.
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
@@ -20,6 +21,13 @@ public class ModuleAccess {
     }
     static class Local extends jdk.internal.misc.TerminatingThreadLocal<String> { }
     static class MakeHandler { static Object run() { return new Handler(); } }
+    static class Capture {
+        static Object run() {
+            jdk.internal.misc.Unsafe u = null;
+            java.util.function.Supplier<Object> s = () -> u;
+            return s.get();
+        }
+    }
     static class MakeLocal { static Object run() { return new Local(); } }
     // the same accesses from classes whose references are resolved after the export
     static class Call2 { static Object run() { return jdk.internal.misc.Unsafe.getUnsafe(); } }
@@ -28,6 +36,13 @@ public class ModuleAccess {
         public void handle(jdk.internal.misc.Signal s) { }
     }
     static class MakeHandler2 { static Object run() { return new Handler2(); } }
+    static class Capture2 {
+        static Object run() {
+            jdk.internal.misc.Unsafe u = null;
+            java.util.function.Supplier<Object> s = () -> u;
+            return s.get();
+        }
+    }
 
     interface Action { Object run() throws Throwable; }
 
@@ -74,6 +89,7 @@ public class ModuleAccess {
         attempt("class literal", Literal::run);
         attempt("superinterface", MakeHandler::run);
         attempt("superclass", MakeLocal::run);
+        attempt("invokedynamic type", Capture::run);
 
         Module me = ModuleAccess.class.getModule();
         Module base = Object.class.getModule();
@@ -83,6 +99,7 @@ public class ModuleAccess {
         attempt("static call after export", () -> Call2.run() != null ? "unsafe" : null);
         attempt("array class after export", Array2::run);
         attempt("superinterface after export", MakeHandler2::run);
+        attempt("invokedynamic type after export", Capture2::run);
 
         Method addExports0 = natives("addExports0", Module.class, String.class, Module.class);
         Method addExportsToAll0 = natives("addExportsToAll0", Module.class, String.class);
