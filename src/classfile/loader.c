@@ -26,6 +26,7 @@
 #include "classfile/loader.h"
 #include "classfile/classfile.h"
 #include "classfile/link.h"
+#include "classfile/resolve.h"
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "interp/interp.h"
@@ -280,14 +281,17 @@ static Symbol *package_name_of(Symbol *class_name) {
     return sym_intern(s, (size_t)(slash - s));
 }
 
+/* Any thread may ask (access checks run everywhere): the racing ones find the same Package. */
 Package *ld_package_of(Class *c) {
-    if (c->package) return c->package;
+    Package *p = __atomic_load_n(&c->package, __ATOMIC_ACQUIRE);
+    if (p) return p;
     Class *e = class_is_array(c) ? c->element : c;
     if (class_is_primitive(e)) return NULL;
     Symbol *pn = package_name_of(e->name);
     if (!pn) return NULL;
-    c->package = ld_find_package(e->ld ? e->ld : ld_boot, pn, true);
-    return c->package;
+    p = ld_find_package(e->ld ? e->ld : ld_boot, pn, true);
+    __atomic_store_n(&c->package, p, __ATOMIC_RELEASE);
+    return p;
 }
 
 /* ---- reading boot class bytes ---- */
@@ -464,6 +468,36 @@ static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
     return true;
 }
 
+/* A class may access its direct supertypes (JVMS 5.4.4, modules included), checked once
+ * they are all loaded as HotSpot does: the superclass, then the interfaces from the last. */
+static bool supertype_accessible(Thread *t, Class *c, Class *s, bool is_super) {
+    ClassAccess r = access_class(t, c, s);
+    if (r == ACCESS_OK) return true;
+    char a[256], b[256], why[2400];
+    class_external_name(c, a, sizeof a);
+    class_external_name(s, b, sizeof b);
+    if (r == ACCESS_DENIED) {
+        cp_describe_loaders(why, sizeof why, c, s);
+        if (is_super)
+            exc_throw(t, VMC_IllegalAccessError, "class %s cannot access its %ssuperclass %s (%s)", a,
+                      (s->access & JVM_ACC_ABSTRACT) ? "abstract " : "", b, why);
+        else
+            exc_throw(t, VMC_IllegalAccessError, "class %s cannot access its superinterface %s (%s)", a, b, why);
+    } else {
+        access_class_message(t, why, sizeof why, c, s, r);
+        exc_throw(t, VMC_IllegalAccessError, is_super ? "superclass access check failed: %s" : "superinterface check failed: %s",
+                  why);
+    }
+    return false;
+}
+
+static bool supertypes_accessible(Thread *t, Class *c) {
+    if (c->super && !supertype_accessible(t, c, c->super, true)) return false;
+    for (int i = (int)c->ninterfaces - 1; i >= 0; i--)
+        if (!supertype_accessible(t, c, c->interfaces[i], false)) return false;
+    return true;
+}
+
 static bool prohibited_package(Symbol *name, Object *loader) {
     if (!loader) return false;
     if (strncmp(name->str, "java/", 5) != 0) return false;
@@ -535,6 +569,10 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     }
     /* the loader object may have moved while supertypes loaded */
     c->loader = loader ? *loader : NULL;
+    if (!supertypes_accessible(t, c)) {
+        cf_free(c);
+        return NULL;
+    }
     /* The class list makes the class's references roots (its mirror is allocated next);
      * the dictionary makes it visible to other threads, so it is entered last, once the
      * class has its mirror and is linked. */

@@ -20,8 +20,12 @@ typedef struct Package {
     Symbol *name;                   /* internal form, "java/lang" */
     Object *module;                 /* java.lang.Module, GC root; NULL before modules exist */
     struct Package *next;
-    bool exported_all;              /* bookkeeping for JVM_AddModuleExports* */
-    bool exported_unnamed;
+    /* module.c, under its lock: the named module owning the package (NULL: the loader's
+     * unnamed module), the export state (MOD_EXP_*) and the qualified exports */
+    struct ModuleEntry *entry;
+    uint8_t exports;
+    struct ModuleEntry **qexports;
+    uint32_t nqexports, qexports_cap;
 } Package;
 
 struct LoaderData {
@@ -31,6 +35,7 @@ struct LoaderData {
     uint32_t size, count;
     Package *packages;
     Object *unnamed_module;         /* boot loader: set by JVM_SetBootLoaderUnnamedModule */
+    struct ModuleEntry *unnamed_entry;  /* module.c, made on first use */
     bool parallel_capable;
     LoaderData *next;
 };

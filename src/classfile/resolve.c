@@ -8,11 +8,16 @@
  * depend on the instruction (static vs instance, interface vs class) are made on every
  * resolution request, cached or not, because two instructions may share an entry.
  *
+ * Class access includes the module check (module.c): a public class of another module is
+ * accessible only if the accessor's module reads that module and the package is exported
+ * to it, as HotSpot enforces at link time.
+ *
  * Messages follow HotSpot's wording, e.g. NoSuchMethodError: 'int Foo.bar(java.lang.String)'.
  */
 #include "classfile/resolve.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
+#include "classfile/module.h"
 #include "classfile/classfile.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
@@ -100,12 +105,37 @@ static bool is_magic_accessor(Class *c) {
     return false;
 }
 
-bool access_class_ok(Class *accessor, Class *target) {
+/* JVMS 5.4.4 for a class, with the outcomes HotSpot tells apart (verify_class_access):
+ * a public class in another package must also be in a module the accessor reads, in a
+ * package exported to it.  Arrays are checked by their element class; subclasses of
+ * jdk.internal.reflect.MagicAccessorImpl (core reflection's generated accessors) may
+ * access anything. */
+ClassAccess access_class(Thread *t, Class *accessor, Class *target) {
     while (class_is_array(target)) target = target->element;
-    if (class_is_primitive(target)) return true;
-    if (target->access & JVM_ACC_PUBLIC) return true;
-    if (class_same_package(accessor, target)) return true;
-    return is_magic_accessor(accessor);
+    if (class_is_primitive(target) || accessor == target || class_same_package(accessor, target)) return ACCESS_OK;
+    ClassAccess r = ACCESS_DENIED;
+    if (target->access & JVM_ACC_PUBLIC) {
+        ModAccess m = mod_check_access(t, accessor, target);
+        if (m == MOD_ACCESS_OK) return ACCESS_OK;
+        r = m == MOD_NOT_READABLE ? ACCESS_NOT_READABLE : ACCESS_NOT_EXPORTED;
+    }
+    return is_magic_accessor(accessor) ? ACCESS_OK : r;
+}
+
+bool access_class_ok(Class *accessor, Class *target) {
+    return access_class(thread_current(), accessor, target) == ACCESS_OK;
+}
+
+void access_class_message(Thread *t, char *buf, size_t n, Class *accessor, Class *target, ClassAccess r) {
+    while (class_is_array(target)) target = target->element;
+    if (r == ACCESS_DENIED) {
+        char a[256], b[256], why[1600];
+        cp_describe_loaders(why, sizeof why, target, accessor);
+        snprintf(buf, n, "failed to access class %s from class %s (%s)", class_external_name(target, a, sizeof a),
+                 class_external_name(accessor, b, sizeof b), why);
+    } else {
+        mod_access_message(t, buf, n, accessor, target, r == ACCESS_NOT_READABLE ? MOD_NOT_READABLE : MOD_NOT_EXPORTED);
+    }
 }
 
 bool access_member_ok(Class *accessor, Class *holder, Class *ref_class, uint16_t access) {
@@ -148,11 +178,11 @@ Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
     } else {
         c = ld_load(t, name, cls->loader ? &cls->loader : NULL, false);
         if (!c) return NULL;
-        if (!access_class_ok(cls, c)) {
-            char a[256], b[256], why[1600];
-            cp_describe_loaders(why, sizeof why, cls, c);
-            exc_throw(t, VMC_IllegalAccessError, "failed to access class %s from class %s (%s)",
-                      class_external_name(c, a, sizeof a), class_external_name(cls, b, sizeof b), why);
+        ClassAccess r = access_class(t, cls, c);
+        if (r != ACCESS_OK) {
+            char msg[2400];
+            access_class_message(t, msg, sizeof msg, cls, c, r);
+            exc_throw(t, VMC_IllegalAccessError, "%s", msg);
             return NULL;
         }
     }

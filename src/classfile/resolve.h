@@ -21,8 +21,14 @@ Object **cp_resolve_string(Thread *t, Class *cls, uint16_t idx);
 /* "'int Foo.bar(java.lang.String, int[])'": a method as HotSpot's messages name it. */
 void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc);
 
-/* Access checks (JVMS 5.4.4). */
+/* Access checks (JVMS 5.4.4).  A class check tells why it failed, as HotSpot's messages do:
+ * the target's module is not read by the accessor's, its package is not exported to it,
+ * or it is not public and in another package. */
+typedef enum { ACCESS_OK, ACCESS_NOT_READABLE, ACCESS_NOT_EXPORTED, ACCESS_DENIED } ClassAccess;
+ClassAccess access_class(Thread *t, Class *accessor, Class *target);
 bool access_class_ok(Class *accessor, Class *target);
+/* The IllegalAccessError message for a failed access_class. */
+void access_class_message(Thread *t, char *buf, size_t n, Class *accessor, Class *target, ClassAccess r);
 bool access_member_ok(Class *accessor, Class *holder, Class *ref_class, uint16_t access);
 bool class_same_package(const Class *a, const Class *b);
 Class *class_nest_host(Thread *t, Class *c);                   /* NULL with exception */

@@ -86,13 +86,23 @@ static bool init_offsets(Thread *t) {
 
 /* ---- types ---- */
 
-/* The class a field descriptor names (primitive classes included), through c's loader. */
+/* The class a field descriptor names (primitive classes included), through c's loader.
+ * c must be able to access it, as if it had resolved a constant-pool reference to it
+ * (HotSpot checks the types of method types and of dynamic constants so). */
 static Class *desc_class(Thread *t, Class *c, const char *s, const char **end) {
     const char *e = cf_skip_field_desc(s);
     if (end) *end = e;
     if (*s != 'L' && *s != '[') return vm_primitive[bt_from_char(*s)];
     Symbol *name = *s == 'L' ? sym_intern(s + 1, (size_t)(e - s - 2)) : sym_intern(s, (size_t)(e - s));
-    return ld_load(t, name, c->loader ? &c->loader : NULL, false);
+    Class *k = ld_load(t, name, c->loader ? &c->loader : NULL, false);
+    ClassAccess r = k ? access_class(t, c, k) : ACCESS_OK;
+    if (r != ACCESS_OK) {
+        char msg[2400];
+        access_class_message(t, msg, sizeof msg, c, k, r);
+        exc_throw(t, VMC_IllegalAccessError, "%s", msg);
+        return NULL;
+    }
+    return k;
 }
 
 Object *cs_method_type(Thread *t, Class *caller, Symbol *desc) {

@@ -1,14 +1,20 @@
 /*
  * jvm_module.c — the module system's VM side (java.lang.Module natives).
  *
- * JVM_DefineModule records which module owns each package of a loader, which the boot
- * loader uses to find a class's module in lib/modules and which gives every new mirror
- * its Module.  Defining java.base also patches the mirrors made before the module system
- * existed.  Reads and exports are accepted as bookkeeping: Loupe does not yet enforce
- * module boundaries at link time (java.base's own reflection checks still apply).
+ * JVM_DefineModule records a module and the packages it owns (module.c keeps the graph);
+ * the owner of a package decides where the boot loader looks for its classes and which
+ * Module a new mirror gets.  Defining java.base also patches the mirrors made before the
+ * module system existed.  JVM_AddReadsModule and JVM_AddModuleExports* grow the graph as
+ * java.lang.Module's bookkeeping does (ModuleLayer definition, --add-exports/--add-reads
+ * through the jdk.module.* properties, Module.addExports at run time); the VM enforces it
+ * when it resolves a class reference (resolve.c) and checks a class's supertypes
+ * (loader.c).  Arguments are checked, and rejected with the exceptions and messages, as
+ * HotSpot's Modules does.
  */
 #include "native/jni_internal.h"
 #include "classfile/loader.h"
+#include "classfile/link.h"
+#include "classfile/module.h"
 #include "runtime/jstring.h"
 #include "runtime/vm.h"
 
@@ -46,60 +52,170 @@ Object *module_version_string(Thread *t, Object *module) {
     return v;
 }
 
+static bool is_module(Object *o) { return o && class_is_subclass(o->klass, VMC(Module)); }
+
 JNIEXPORT void JNICALL JVM_SetBootLoaderUnnamedModule(JNIEnv *env, jobject module) {
     JNI_ENTER(env);
-    ld_boot->unnamed_module = hnd_get(module);
+    module_offsets();
+    Object *m = hnd_get(module);
+    if (!m) exc_throw(t, VMC_NullPointerException, "Null module object");
+    else if (!is_module(m)) exc_throw(t, VMC_IllegalArgumentException, "module is not an instance of type java.lang.Module");
+    else if (OBJ_FIELD(m, module_name_off, Object *))
+        exc_throw(t, VMC_IllegalArgumentException, "boot loader's unnamed module's java.lang.Module has a name");
+    else if (OBJ_FIELD(m, module_loader_off, Object *))
+        exc_throw(t, VMC_IllegalArgumentException, "Class loader must be the boot class loader");
+    else mod_set_boot_unnamed(t, module);
     JNI_RETURN_VOID();
+}
+
+/* HotSpot's test for a package name (internal form): a legal unqualified class name. */
+static bool valid_package(const char *s) {
+    size_t n = strlen(s);
+    if (n == 0 || s[0] == '/' || s[n - 1] == '/' || strstr(s, "//")) return false;
+    return !strpbrk(s, ".;[");
+}
+
+/* The package names of JVM_DefineModule (internal form); NULL with an exception. */
+static Symbol **package_symbols(Thread *t, jobjectArray packages, const char *module, jint *np) {
+    Object *pkgs = hnd_get(packages);
+    jint n = pkgs ? array_length(pkgs) : 0;
+    Symbol **syms = vm_calloc(n ? (size_t)n : 1, sizeof *syms);
+    for (jint i = 0; i < n; i++) {
+        Object *p = ARRAY_ELEMS(hnd_get(packages), Object *)[i];
+        if (!p || p->klass != VMC(String)) {
+            exc_throw(t, VMC_IllegalArgumentException, "Bad package name");
+            vm_free(syms);
+            return NULL;
+        }
+        syms[i] = jstr_to_symbol(p, true);
+        if (!valid_package(syms[i]->str)) {
+            exc_throw(t, VMC_IllegalArgumentException, "Invalid package name: %s for module: %s", syms[i]->str, module);
+            vm_free(syms);
+            return NULL;
+        }
+    }
+    *np = n;
+    return syms;
+}
+
+static void remember_version(jobject module, jstring version) {
+    if (!hnd_get(version)) return;
+    ModuleVersion *mv = vm_malloc(sizeof *mv);
+    mv->module = hnd_new_global(hnd_get(module));
+    mv->version = hnd_new_global(hnd_get(version));
+    pthread_mutex_lock(&versions_lock);
+    mv->next = versions;
+    versions = mv;
+    pthread_mutex_unlock(&versions_lock);
 }
 
 JNIEXPORT void JNICALL JVM_DefineModule(JNIEnv *env, jobject module, jboolean is_open, jstring version, jstring location,
                                         jobjectArray packages) {
-    UNUSED(is_open);
     UNUSED(location);
     JNI_ENTER(env);
     module_offsets();
     Object *m = hnd_get(module);
     if (!m) {
-        exc_npe(t);
+        exc_throw(t, VMC_NullPointerException, "Null module object");
+        JNI_RETURN_VOID();
+    }
+    if (!is_module(m)) {
+        exc_throw(t, VMC_IllegalArgumentException, "module is not an instance of type java.lang.Module");
         JNI_RETURN_VOID();
     }
     Object *name = OBJ_FIELD(m, module_name_off, Object *);
-    LoaderData *ld = ld_of(t, OBJ_FIELD(m, module_loader_off, Object *));
-    Object *pkgs = hnd_get(packages);
-    jint n = pkgs ? array_length(pkgs) : 0;
-    for (jint i = 0; i < n; i++) {
-        Object *p = ARRAY_ELEMS(hnd_get(packages), Object *)[i];
-        if (!p) continue;
-        Package *pk = ld_find_package(ld, jstr_to_symbol(p, true), true);
-        pk->module = hnd_get(module);
+    if (!name) {
+        exc_throw(t, VMC_NullPointerException, "Null module name");
+        JNI_RETURN_VOID();
     }
-    if (hnd_get(version)) {
-        ModuleVersion *mv = vm_malloc(sizeof *mv);
-        mv->module = hnd_new_global(hnd_get(module));
-        mv->version = hnd_new_global(hnd_get(version));
-        pthread_mutex_lock(&versions_lock);
-        mv->next = versions;
-        versions = mv;
-        pthread_mutex_unlock(&versions_lock);
+    Symbol *mname = jstr_to_symbol(name, false);
+    jint n = 0;
+    Symbol **pkgs = package_symbols(t, packages, mname->str, &n);
+    if (!pkgs) JNI_RETURN_VOID();
+    m = hnd_get(module);
+    Object *loader = OBJ_FIELD(m, module_loader_off, Object *);
+    bool ok;
+    if (sym_eq_cstr(mname, "java.base")) {
+        if (loader) {
+            exc_throw(t, VMC_IllegalArgumentException, "Class loader must be the boot class loader");
+            ok = false;
+        } else {
+            ok = mod_define_java_base(t, module, pkgs, n);
+        }
+    } else {
+        ok = mod_define(t, module, mname, ld_of(t, loader), is_open, pkgs, n);
     }
-    if (name && ld == ld_boot && jstr_equals_utf8(name, "java.base")) mirror_fixup_modules(hnd_get(module));
+    vm_free(pkgs);
+    if (ok) {
+        remember_version(module, version);
+        if (mod_java_base() && !loader && sym_eq_cstr(mname, "java.base")) mirror_fixup_modules(hnd_get(module));
+    }
     JNI_RETURN_VOID();
 }
 
+/* The entry of a Module argument; NULL with IllegalArgumentException(what) if it is none. */
+static ModuleEntry *entry_arg(Thread *t, jobject module, const char *what) {
+    Object *m = hnd_get(module);
+    if (!is_module(m)) {
+        exc_throw(t, VMC_IllegalArgumentException, "module is not an instance of type java.lang.Module");
+        return NULL;
+    }
+    ModuleEntry *e = mod_entry_of(t, m);
+    if (!e) exc_throw(t, VMC_IllegalArgumentException, "%s", what);
+    return e;
+}
+
 JNIEXPORT void JNICALL JVM_AddReadsModule(JNIEnv *env, jobject from, jobject source) {
-    UNUSED(env); UNUSED(from); UNUSED(source);
+    JNI_ENTER(env);
+    if (!hnd_get(from)) {
+        exc_throw(t, VMC_NullPointerException, "from_module is null");
+        JNI_RETURN_VOID();
+    }
+    ModuleEntry *f = entry_arg(t, from, "from_module is not valid"), *to = NULL;
+    if (f && hnd_get(source)) to = entry_arg(t, source, "to_module is invalid");
+    if (f && (to || !hnd_get(source))) mod_add_read(f, to);
+    JNI_RETURN_VOID();
+}
+
+/* HotSpot's Modules::add_module_exports: to NULL exports to everyone. */
+static void add_exports(Thread *t, jobject from, jstring package, jobject to, bool all_unnamed) {
+    if (!hnd_get(package)) {
+        exc_throw(t, VMC_NullPointerException, "package is null");
+        return;
+    }
+    if (!hnd_get(from)) {
+        exc_throw(t, VMC_NullPointerException, all_unnamed ? "module is null" : "from_module is null");
+        return;
+    }
+    ModuleEntry *f = entry_arg(t, from, all_unnamed ? "module is invalid" : "from_module cannot be found");
+    if (!f || !f->name || f->is_open) return;
+    ModuleEntry *te = NULL;
+    if (hnd_get(to) && !(te = entry_arg(t, to, "to_module is invalid"))) return;
+    Symbol *pkg = jstr_to_symbol(hnd_get(package), true);
+    if (!mod_add_export(f, pkg, te, all_unnamed))
+        exc_throw(t, VMC_IllegalArgumentException, "Package %s not found in %s %s", pkg->str,
+                  all_unnamed ? "module" : "from_module", f->name->str);
 }
 
 JNIEXPORT void JNICALL JVM_AddModuleExports(JNIEnv *env, jobject from, jstring package, jobject to) {
-    UNUSED(env); UNUSED(from); UNUSED(package); UNUSED(to);
+    JNI_ENTER(env);
+    if (!hnd_get(to)) exc_throw(t, VMC_NullPointerException, "to_module is null");
+    else add_exports(t, from, package, to, false);
+    JNI_RETURN_VOID();
 }
 
 JNIEXPORT void JNICALL JVM_AddModuleExportsToAll(JNIEnv *env, jobject from, jstring package) {
-    UNUSED(env); UNUSED(from); UNUSED(package);
+    JNI_ENTER(env);
+    add_exports(t, from, package, NULL, false);
+    JNI_RETURN_VOID();
 }
 
 JNIEXPORT void JNICALL JVM_AddModuleExportsToAllUnnamed(JNIEnv *env, jobject from, jstring package) {
-    UNUSED(env); UNUSED(from); UNUSED(package);
+    JNI_ENTER(env);
+    /* HotSpot checks the module before the package here */
+    if (!hnd_get(from)) exc_throw(t, VMC_NullPointerException, "module is null");
+    else add_exports(t, from, package, NULL, true);
+    JNI_RETURN_VOID();
 }
 
 JNIEXPORT jstring JNICALL JVM_GetSystemPackage(JNIEnv *env, jstring name) {

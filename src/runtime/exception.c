@@ -13,6 +13,7 @@
  * are made from it only when asked for (exc_fill_elements, behind Throwable.getOurStackTrace).
  */
 #include "runtime/exception.h"
+#include "classfile/module.h"
 #include "runtime/jstring.h"
 #include "runtime/mirror.h"
 #include "classfile/link.h"
@@ -205,6 +206,13 @@ static void module_desc(Class *c, char *buf, size_t n) {
             char *u = jstr_to_utf8(nm);
             snprintf(buf, n, "module %s", u);
             vm_free(u);
+            return;
+        }
+    } else if (!c->mirror) {
+        /* a class being defined (its supertypes are checked before it has a mirror) */
+        ModuleEntry *e = mod_entry_of_class(thread_current(), c);
+        if (e && e->name) {
+            snprintf(buf, n, "module %s", e->name->str);
             return;
         }
     }

@@ -66,7 +66,7 @@ static bool max_heap_given, thread_stack_given;
 
 static void add_module_prop(const char *kind, const char *value) {
     static int counters[8];
-    static const char *const kinds[] = { "addexports", "addopens", "addreads", "patch", "enableNativeAccess", NULL };
+    static const char *const kinds[] = { "addexports", "addopens", "addreads", "addmods", "patch", "enable.native.access", NULL };
     int k = 0;
     while (kinds[k] && strcmp(kinds[k], kind) != 0) k++;
     char key[128];
@@ -556,7 +556,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     }
     static const struct { const char *opt; const char *kind; } MODULE_OPTS[] = {
         { "--add-exports=", "addexports" }, { "--add-opens=", "addopens" }, { "--add-reads=", "addreads" },
-        { "--patch-module=", "patch" }, { "--enable-native-access=", "enableNativeAccess" },
+        { "--add-modules=", "addmods" }, { "--patch-module=", "patch" }, { "--enable-native-access=", "enable.native.access" },
     };
     for (size_t i = 0; i < ARRAY_LEN(MODULE_OPTS); i++) {
         size_t l = strlen(MODULE_OPTS[i].opt);
@@ -566,7 +566,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         }
     }
     static const struct { const char *opt; const char *prop; } MODULE_PROPS[] = {
-        { "--add-modules=", "jdk.module.addmods.0" }, { "--limit-modules=", "jdk.module.limitmods" },
+        { "--limit-modules=", "jdk.module.limitmods" },
         { "--module-path=", "jdk.module.path" }, { "--upgrade-module-path=", "jdk.module.upgrade.path" },
         { "--illegal-access=", "jdk.module.illegalAccess" },
     };

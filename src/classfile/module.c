@@ -1,0 +1,292 @@
+/*
+ * module.c — the module graph (module.h) and the module part of class access checks.
+ *
+ * Entries are made by JVM_DefineModule (named modules), JVM_SetBootLoaderUnnamedModule
+ * and on first use for other loaders' unnamed modules; java.lang.Module's natives add
+ * reads and exports (jvm_module.c checks their arguments as HotSpot's Modules does).  A
+ * class's module is found through its Package: the named module owning the package in
+ * the class's defining loader, else that loader's unnamed module.  Classes loaded before
+ * java.base is defined belong to java.base, whose packages are then linked to its entry;
+ * until then nothing is checked.
+ *
+ * The rules are those of HotSpot's Reflection::verify_class_access for a public class in
+ * another package: same module, or an unnamed target the accessor reads (unnamed and
+ * "loose" modules read all unnamed ones); else the accessor must read the target's
+ * module (unnamed modules read everything, everyone reads java.base), and the package
+ * must be exported: the module is open, or the package is exported unqualified, to all
+ * unnamed modules (the accessor being unnamed), or to the accessor's module by name.
+ *
+ * One mutex guards every mutable part.  It is never held across a point where the
+ * collector could run (no Java allocation, no blocking in a safe state), so a thread
+ * waiting for it never holds up a collection for long.
+ */
+#include "classfile/module.h"
+#include "classfile/loader.h"
+#include "heap/handles.h"
+#include "runtime/vm.h"
+#include "runtime/exception.h"
+#include "runtime/jstring.h"
+#include "runtime/monitor.h"
+#include <stdio.h>
+
+static pthread_mutex_t mod_lock = PTHREAD_MUTEX_INITIALIZER;
+static ModuleEntry *entries;            /* every entry, under mod_lock */
+static ModuleEntry *java_base;          /* published with release, once */
+static uint32_t entry_off, loader_off, unnamed_off;
+
+ModuleEntry *mod_java_base(void) { return __atomic_load_n(&java_base, __ATOMIC_ACQUIRE); }
+
+/* ---- the link between a Module object and its entry ---- */
+
+static jlong *entry_slot(Object *module) {
+    uint32_t off = class_field_offset_cached(&entry_off, VMC(Module), "module_entry", "J");
+    if (!off) vm_fatal("Module.module_entry not injected");
+    return &OBJ_FIELD(module, off, jlong);
+}
+
+static ModuleEntry *entry_field(Object *module) {
+    return (ModuleEntry *)(intptr_t)__atomic_load_n(entry_slot(module), __ATOMIC_ACQUIRE);
+}
+
+/* Under mod_lock.  Entries are never freed (loaders are not unloaded). */
+static ModuleEntry *new_entry(Object *module, Symbol *name, LoaderData *ld, bool is_open) {
+    ModuleEntry *e = vm_calloc(1, sizeof *e);
+    e->module = hnd_new_global(module);
+    e->name = name;
+    e->ld = ld;
+    e->is_open = is_open;
+    e->reads_all_unnamed = name == NULL;
+    e->next = entries;
+    entries = e;
+    __atomic_store_n(entry_slot(module), (jlong)(intptr_t)e, __ATOMIC_RELEASE);
+    return e;
+}
+
+/* A loader's unnamed module entry, made from its unnamed Module on first use; NULL while
+ * the Module does not exist yet (boot loader before initPhase2).  Under mod_lock. */
+static ModuleEntry *unnamed_locked(LoaderData *ld) {
+    if (ld->unnamed_entry) return ld->unnamed_entry;
+    Object *m;
+    if (ld == ld_boot) {
+        m = ld_boot->unnamed_module;
+    } else {
+        uint32_t off = class_field_offset_cached(&unnamed_off, VMC(ClassLoader), "unnamedModule", "Ljava/lang/Module;");
+        m = off && ld->loader ? OBJ_FIELD(ld->loader, off, Object *) : NULL;
+    }
+    if (!m) return NULL;
+    ModuleEntry *known = entry_field(m);
+    ld->unnamed_entry = known ? known : new_entry(m, NULL, ld, true);
+    return ld->unnamed_entry;
+}
+
+ModuleEntry *mod_entry_of(Thread *t, Object *module) {
+    ModuleEntry *e = entry_field(module);
+    if (e) return e;
+    uint32_t off = class_field_offset_cached(&loader_off, VMC(Module), "loader", "Ljava/lang/ClassLoader;");
+    LoaderData *ld = ld_of(t, OBJ_FIELD(module, off, Object *));
+    pthread_mutex_lock(&mod_lock);
+    e = unnamed_locked(ld);
+    pthread_mutex_unlock(&mod_lock);
+    return e;
+}
+
+/* c: an instance class or a primitive type; p: its package (ld_package_of). */
+static ModuleEntry *class_entry_locked(Class *c, Package *p) {
+    if (class_is_primitive(c)) return java_base;
+    if (p && p->entry) return p->entry;
+    return unnamed_locked(c->ld ? c->ld : ld_boot);
+}
+
+static Class *bottom(Class *c) {
+    while (class_is_array(c)) c = c->element;
+    return c;
+}
+
+ModuleEntry *mod_entry_of_class(Thread *t, Class *c) {
+    UNUSED(t);
+    if (!mod_java_base()) return NULL;
+    c = bottom(c);
+    Package *p = ld_package_of(c);
+    pthread_mutex_lock(&mod_lock);
+    ModuleEntry *e = class_entry_locked(c, p);
+    pthread_mutex_unlock(&mod_lock);
+    return e;
+}
+
+/* ---- definitions ---- */
+
+static ModuleEntry *find_named_locked(LoaderData *ld, Symbol *name) {
+    for (ModuleEntry *e = entries; e; e = e->next)
+        if (e->ld == ld && e->name == name) return e;
+    return NULL;
+}
+
+static Package **packages_of(LoaderData *ld, Symbol **names, int n) {
+    Package **ps = vm_calloc(n ? (size_t)n : 1, sizeof *ps);
+    for (int i = 0; i < n; i++) ps[i] = ld_find_package(ld, names[i], true);
+    return ps;
+}
+
+static void external_package(char *out, size_t n, Symbol *pkg) {
+    snprintf(out, n, "%s", pkg->str);
+    for (char *s = out; *s; s++)
+        if (*s == '/') *s = '.';
+}
+
+bool mod_define(Thread *t, jobject module, Symbol *name, LoaderData *ld, bool is_open, Symbol **packages, int n) {
+    Package **ps = packages_of(ld, packages, n);
+    char why[1200] = "";
+    pthread_mutex_lock(&mod_lock);
+    Package *taken = NULL;
+    for (int i = 0; i < n && !taken; i++)
+        if (ps[i]->entry) taken = ps[i];
+    bool dup = find_named_locked(ld, name) != NULL;
+    if (dup) {
+        snprintf(why, sizeof why, "Module %s is already defined", name->str);
+    } else if (taken) {
+        snprintf(why, sizeof why, "Package %s for module %s is already in another module, %s, defined to the class loader",
+                 taken->name->str, name->str, taken->entry->name ? taken->entry->name->str : "unnamed");
+    } else {
+        Object *m = hnd_get(module);
+        ModuleEntry *e = new_entry(m, name, ld, is_open);
+        for (int i = 0; i < n; i++) {
+            ps[i]->entry = e;
+            ps[i]->module = m;
+        }
+    }
+    pthread_mutex_unlock(&mod_lock);
+    vm_free(ps);
+    if (why[0]) {
+        exc_throw(t, VMC_IllegalStateException, "%s", why);
+        return false;
+    }
+    return true;
+}
+
+bool mod_define_java_base(Thread *t, jobject module, Symbol **packages, int n) {
+    Package **ps = packages_of(ld_boot, packages, n);
+    pthread_mutex_lock(&mod_lock);
+    bool dup = java_base != NULL;
+    if (!dup) {
+        Object *m = hnd_get(module);
+        ModuleEntry *e = new_entry(m, sym_intern_cstr("java.base"), ld_boot, false);
+        for (int i = 0; i < n; i++) {
+            ps[i]->entry = e;
+            ps[i]->module = m;
+        }
+        __atomic_store_n(&java_base, e, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&mod_lock);
+    vm_free(ps);
+    if (dup) {
+        exc_throw(t, VMC_InternalError, "Module java.base is already defined");
+        return false;
+    }
+    return true;
+}
+
+void mod_set_boot_unnamed(Thread *t, jobject module) {
+    UNUSED(t);
+    pthread_mutex_lock(&mod_lock);
+    ld_boot->unnamed_module = hnd_get(module);
+    if (!ld_boot->unnamed_entry) unnamed_locked(ld_boot);
+    pthread_mutex_unlock(&mod_lock);
+}
+
+/* ---- reads and exports ---- */
+
+static bool list_has(ModuleEntry **l, uint32_t n, const ModuleEntry *m) {
+    for (uint32_t i = 0; i < n; i++)
+        if (l[i] == m) return true;
+    return false;
+}
+
+static void list_add(ModuleEntry ***l, uint32_t *n, uint32_t *cap, ModuleEntry *m) {
+    if (list_has(*l, *n, m)) return;
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        *l = vm_realloc(*l, *cap * sizeof **l);
+    }
+    (*l)[(*n)++] = m;
+}
+
+void mod_add_read(ModuleEntry *from, ModuleEntry *to) {
+    if (!from->name || from == to) return;
+    pthread_mutex_lock(&mod_lock);
+    if (!to) from->reads_all_unnamed = true;
+    else list_add(&from->reads, &from->nreads, &from->reads_cap, to);
+    pthread_mutex_unlock(&mod_lock);
+}
+
+bool mod_add_export(ModuleEntry *from, Symbol *pkg, ModuleEntry *to, bool all_unnamed) {
+    if (!from->name || from->is_open) return true;
+    Package *p = ld_find_package(from->ld, pkg, false);
+    pthread_mutex_lock(&mod_lock);
+    bool found = p && p->entry == from;
+    /* exports only widen: unqualified stays unqualified */
+    if (found && p->exports != MOD_EXP_UNQUALIFIED) {
+        if (all_unnamed) p->exports = MOD_EXP_ALL_UNNAMED;
+        else if (!to) p->exports = MOD_EXP_UNQUALIFIED;
+        else if (to != from) list_add(&p->qexports, &p->nqexports, &p->qexports_cap, to);
+    }
+    pthread_mutex_unlock(&mod_lock);
+    return found;
+}
+
+/* ---- the access check ---- */
+
+static bool can_read_locked(const ModuleEntry *from, const ModuleEntry *to) {
+    return !from->name || to == java_base || list_has(from->reads, from->nreads, to);
+}
+
+static bool exported_to_locked(const Package *p, const ModuleEntry *m) {
+    if (p->exports == MOD_EXP_ALL_UNNAMED && !m->name) return true;
+    return list_has(p->qexports, p->nqexports, m);
+}
+
+ModAccess mod_check_access(Thread *t, Class *from, Class *to) {
+    UNUSED(t);
+    if (!mod_java_base()) return MOD_ACCESS_OK;
+    from = bottom(from);
+    to = bottom(to);
+    Package *pf = ld_package_of(from), *pt = ld_package_of(to);
+    ModAccess r = MOD_ACCESS_OK;
+    pthread_mutex_lock(&mod_lock);
+    ModuleEntry *mf = class_entry_locked(from, pf), *mt = class_entry_locked(to, pt);
+    if (!mf || !mt || mf == mt) goto out;
+    if (!mt->name && (mf->reads_all_unnamed || can_read_locked(mf, mt))) goto out;
+    if (!can_read_locked(mf, mt)) {
+        r = MOD_NOT_READABLE;
+        goto out;
+    }
+    if (mt->is_open || !pt || pt->exports == MOD_EXP_UNQUALIFIED) goto out;
+    if (!exported_to_locked(pt, mf)) r = MOD_NOT_EXPORTED;
+out:
+    pthread_mutex_unlock(&mod_lock);
+    return r;
+}
+
+/* "module m" / "unnamed module @0x1b6d3586" (the Module's identity hash, as HotSpot). */
+static void describe(Thread *t, char *out, size_t n, ModuleEntry *m) {
+    if (m->name) snprintf(out, n, "module %s", m->name->str);
+    else snprintf(out, n, "unnamed module @0x%x", (unsigned)mon_identity_hash(t, hnd_get(m->module)));
+}
+
+void mod_access_message(Thread *t, char *buf, size_t n, Class *from, Class *to, ModAccess r) {
+    from = bottom(from);
+    to = bottom(to);
+    ModuleEntry *mf = mod_entry_of_class(t, from), *mt = mod_entry_of_class(t, to);
+    char a[512], b[512], df[300], dt[300], pkg[512];
+    class_external_name(from, a, sizeof a);
+    class_external_name(to, b, sizeof b);
+    describe(t, df, sizeof df, mf);
+    describe(t, dt, sizeof dt, mt);
+    if (r == MOD_NOT_READABLE) {
+        snprintf(buf, n, "class %s (in %s) cannot access class %s (in %s) because %s does not read %s", a, df, b, dt, df, dt);
+    } else {
+        Package *p = ld_package_of(to);
+        external_package(pkg, sizeof pkg, p->name);
+        snprintf(buf, n, "class %s (in %s) cannot access class %s (in %s) because %s does not export %s to %s", a, df, b, dt,
+                 dt, pkg, df);
+    }
+}
