@@ -86,6 +86,8 @@ typedef struct Flag {
     void *addr;
 } Flag;
 
+/* set while LOUPE_OPTIONS (Loupe's own, unannounced) are read: they are not echoed */
+static bool private_options;
 static bool unlock_diagnostic, unlock_experimental, print_flags_final, print_command_line_flags, print_vm_options,
     ignore_unrecognized;
 
@@ -344,7 +346,7 @@ static jint set_flag_value(const char *opt, bool ignore) {
 /* -XX:+PrintVMOptions echoes each -XX option once it is in (itself included). */
 static jint set_flag(const char *opt, bool ignore) {
     jint rc = set_flag_value(opt, ignore);
-    if (rc == JNI_OK && print_vm_options) {
+    if (rc == JNI_OK && print_vm_options && !private_options) {
         vm_printf(stdout, "VM option '%s'\n", opt + 4);
         fflush(stdout);                 /* ahead of what Java code writes to the same file */
     }
@@ -619,8 +621,10 @@ static jint parse_env(const char *var, bool announce, bool ignore) {
     if (announce) fprintf(stderr, "Picked up %s: %s\n", var, v);
     char *copy = vm_strdup(v);
     jint rc = JNI_OK;
+    private_options = !announce;
     for (char *save = NULL, *p = strtok_r(copy, " \t\n", &save); p && rc == JNI_OK; p = strtok_r(NULL, " \t\n", &save))
         rc = parse_one(p, NULL, ignore);
+    private_options = false;
     vm_free(copy);
     return rc;
 }
