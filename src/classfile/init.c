@@ -97,9 +97,16 @@ static void record_initialization_error(Thread *t, Class *c) {
     }
     if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
         Class *th = VMC(Throwable);
-        trace_off = class_find_declared_field(th, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
-        bt_off = class_find_declared_field(th, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
-        __atomic_store_n(&msg_off, class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
+        uint32_t tr = class_find_declared_field(th, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
+        uint32_t bt = class_find_declared_field(th, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
+        uint32_t msg = class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        vm_lazy_begin();
+        if (!msg_off) {
+            trace_off = tr;
+            bt_off = bt;
+            __atomic_store_n(&msg_off, msg, __ATOMIC_RELEASE);
+        }
+        vm_lazy_end();
     }
     HandleMark hm = hnd_mark(t);
     Object **orig = hnd_new(t, exc_take(t));

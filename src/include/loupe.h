@@ -106,4 +106,12 @@ void *vm_realloc(void *p, size_t n);
 char *vm_strdup(const char *s);
 void vm_free(void *p);
 
+/* Values computed on first use and kept in statics (field offsets, mostly): threads may
+ * compute them at the same time, but only one stores them, between vm_lazy_begin and
+ * vm_lazy_end, after checking the guard again, and stores the guard last (release);
+ * readers load the guard with acquire.  Nothing between the two calls may allocate in
+ * the Java heap or block: the lock is taken in VM state. */
+void vm_lazy_begin(void);
+void vm_lazy_end(void);
+
 #endif

@@ -79,8 +79,14 @@ static bool init_offsets(Thread *t) {
     Class *mh = vmc_get(t, VMC_MethodHandle);
     Class *lf = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/LambdaForm"));
     if (!mh || !lf || !link_class(t, lf) || !mhn_init_offsets(t)) return false;
-    __atomic_store_n(&cs_mh_form_off, class_find_declared_field(mh, sym_intern_cstr("form"), sym_intern_cstr("Ljava/lang/invoke/LambdaForm;"))->offset, __ATOMIC_RELAXED);
-    __atomic_store_n(&cs_lf_vmentry_off, class_find_declared_field(lf, sym_intern_cstr("vmentry"), sym_intern_cstr("Ljava/lang/invoke/MemberName;"))->offset, __ATOMIC_RELEASE);
+    uint32_t form = class_find_declared_field(mh, sym_intern_cstr("form"), sym_intern_cstr("Ljava/lang/invoke/LambdaForm;"))->offset;
+    uint32_t vmentry = class_find_declared_field(lf, sym_intern_cstr("vmentry"), sym_intern_cstr("Ljava/lang/invoke/MemberName;"))->offset;
+    vm_lazy_begin();
+    if (!cs_lf_vmentry_off) {
+        cs_mh_form_off = form;
+        __atomic_store_n(&cs_lf_vmentry_off, vmentry, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
     return true;
 }
 

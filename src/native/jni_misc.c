@@ -80,13 +80,21 @@ static bool nio_init(Thread *t) {
     if (__atomic_load_n(&dbb_ctor, __ATOMIC_ACQUIRE)) return true;     /* the guard is stored last */
     Class *dbb = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/DirectByteBuffer"));
     Class *buf = ld_load_boot_or_null(t, sym_intern_cstr("java/nio/Buffer"));
-    direct_buffer = ld_load_boot_or_null(t, sym_intern_cstr("sun/nio/ch/DirectBuffer"));
-    if (!dbb || !buf || !direct_buffer || !link_class(t, dbb) || !class_init(t, dbb)) return false;
-    address_off = class_find_declared_field(buf, sym_intern_cstr("address"), sym_intern_cstr("J"))->offset;
-    capacity_off = class_find_declared_field(buf, sym_intern_cstr("capacity"), sym_intern_cstr("I"))->offset;
+    Class *direct = ld_load_boot_or_null(t, sym_intern_cstr("sun/nio/ch/DirectBuffer"));
+    if (!dbb || !buf || !direct || !link_class(t, dbb) || !class_init(t, dbb)) return false;
+    uint32_t address = class_find_declared_field(buf, sym_intern_cstr("address"), sym_intern_cstr("J"))->offset;
+    uint32_t capacity = class_find_declared_field(buf, sym_intern_cstr("capacity"), sym_intern_cstr("I"))->offset;
     Method *ctor = class_find_declared_method(dbb, sym_init, sym_intern_cstr("(JI)V"));
-    __atomic_store_n(&dbb_ctor, ctor, __ATOMIC_RELEASE);
-    return ctor != NULL;
+    if (!ctor) return false;
+    vm_lazy_begin();
+    if (!dbb_ctor) {
+        direct_buffer = direct;
+        address_off = address;
+        capacity_off = capacity;
+        __atomic_store_n(&dbb_ctor, ctor, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
+    return true;
 }
 
 static jobject JNICALL jni_NewDirectByteBuffer(JNIEnv *env, void *address, jlong capacity) {

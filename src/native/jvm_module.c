@@ -30,8 +30,14 @@ static uint32_t module_name_off, module_loader_off;
 static void module_offsets(void) {
     if (__atomic_load_n(&module_name_off, __ATOMIC_ACQUIRE)) return;   /* the guard is stored last */
     Class *m = VMC(Module);
-    module_loader_off = class_find_declared_field(m, sym_intern_cstr("loader"), sym_intern_cstr("Ljava/lang/ClassLoader;"))->offset;
-    __atomic_store_n(&module_name_off, class_find_declared_field(m, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
+    uint32_t loader = class_find_declared_field(m, sym_intern_cstr("loader"), sym_intern_cstr("Ljava/lang/ClassLoader;"))->offset;
+    uint32_t name = class_find_declared_field(m, sym_intern_cstr("name"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+    vm_lazy_begin();
+    if (!module_name_off) {
+        module_loader_off = loader;
+        __atomic_store_n(&module_name_off, name, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
 }
 
 Object *module_name_string(Object *module) {

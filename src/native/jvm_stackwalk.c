@@ -69,8 +69,12 @@ static jint fill(Thread *t, Walk *w, jint count, jint start, Object **frames) {
                 Field *mf = link_lookup_field(sfi->klass, sym_intern_cstr("memberName"), sym_intern_cstr("Ljava/lang/Object;"));
                 Field *bf = link_lookup_field(sfi->klass, sym_intern_cstr("bci"), sym_intern_cstr("I"));
                 if (!mf || !bf) vm_fatal("StackFrameInfo layout");
-                sfi_bci_off = bf->offset;
-                __atomic_store_n(&sfi_member_off, mf->offset, __ATOMIC_RELEASE);
+                vm_lazy_begin();
+                if (!sfi_member_off) {
+                    sfi_bci_off = bf->offset;
+                    __atomic_store_n(&sfi_member_off, mf->offset, __ATOMIC_RELEASE);
+                }
+                vm_lazy_end();
             }
             OBJ_FIELD(sfi, sfi_bci_off, jint) = frame_bci(f) < 0 ? 0 : frame_bci(f);
             HandleMark hm = hnd_mark(t);

@@ -39,14 +39,23 @@ bool mhn_init_offsets(Thread *t) {
     if (__atomic_load_n(&mhn.mn_clazz, __ATOMIC_ACQUIRE)) return true;  /* the guard is stored last */
     Class *mn = vmc_get(t, VMC_MemberName), *rmn = vmc_get(t, VMC_ResolvedMethodName);
     if (!mn || !rmn) return false;
-    mhn.mn_name = field_off(mn, "name", "Ljava/lang/String;");
-    mhn.mn_type = field_off(mn, "type", "Ljava/lang/Object;");
-    mhn.mn_flags = field_off(mn, "flags", "I");
-    mhn.mn_method = field_off(mn, "method", "Ljava/lang/invoke/ResolvedMethodName;");
-    mhn.mn_vmindex = field_off(mn, "vmindex", "J");
-    mhn.rmn_vmtarget = field_off(rmn, "vmtarget", "J");
-    mhn.rmn_vmholder = field_off(rmn, "vmholder", "Ljava/lang/Object;");
-    __atomic_store_n(&mhn.mn_clazz, field_off(mn, "clazz", "Ljava/lang/Class;"), __ATOMIC_RELEASE);
+    MhnOffsets o;
+    o.mn_name = field_off(mn, "name", "Ljava/lang/String;");
+    o.mn_type = field_off(mn, "type", "Ljava/lang/Object;");
+    o.mn_flags = field_off(mn, "flags", "I");
+    o.mn_method = field_off(mn, "method", "Ljava/lang/invoke/ResolvedMethodName;");
+    o.mn_vmindex = field_off(mn, "vmindex", "J");
+    o.rmn_vmtarget = field_off(rmn, "vmtarget", "J");
+    o.rmn_vmholder = field_off(rmn, "vmholder", "Ljava/lang/Object;");
+    o.mn_clazz = field_off(mn, "clazz", "Ljava/lang/Class;");
+    vm_lazy_begin();
+    if (!mhn.mn_clazz) {
+        uint32_t guard = o.mn_clazz;
+        o.mn_clazz = 0;
+        mhn = o;
+        __atomic_store_n(&mhn.mn_clazz, guard, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
     return true;
 }
 
@@ -125,8 +134,14 @@ static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
     if (!__atomic_load_n(&mt_rtype_off, __ATOMIC_ACQUIRE)) {    /* the guard is stored last */
         Class *mt = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/MethodType"));
         if (!mt) return NULL;
-        mt_ptypes_off = class_find_declared_field(mt, sym_intern_cstr("ptypes"), sym_intern_cstr("[Ljava/lang/Class;"))->offset;
-        __atomic_store_n(&mt_rtype_off, class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset, __ATOMIC_RELEASE);
+        uint32_t ptypes = class_find_declared_field(mt, sym_intern_cstr("ptypes"), sym_intern_cstr("[Ljava/lang/Class;"))->offset;
+        uint32_t rtype = class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset;
+        vm_lazy_begin();
+        if (!mt_rtype_off) {
+            mt_ptypes_off = ptypes;
+            __atomic_store_n(&mt_rtype_off, rtype, __ATOMIC_RELEASE);
+        }
+        vm_lazy_end();
     }
     Object *ptypes = OBJ_FIELD(type, mt_ptypes_off, Object *);
     buf[n++] = '(';

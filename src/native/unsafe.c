@@ -208,8 +208,14 @@ static Field *reflected_field(Object *f) {
     static uint32_t clazz_off, slot_off;
     if (!__atomic_load_n(&clazz_off, __ATOMIC_ACQUIRE)) {   /* the guard is stored last */
         Class *fc = VMC(reflect_Field);
-        slot_off = class_find_declared_field(fc, sym_intern_cstr("slot"), sym_intern_cstr("I"))->offset;
-        __atomic_store_n(&clazz_off, class_find_declared_field(fc, sym_intern_cstr("clazz"), sym_intern_cstr("Ljava/lang/Class;"))->offset, __ATOMIC_RELEASE);
+        uint32_t slot = class_find_declared_field(fc, sym_intern_cstr("slot"), sym_intern_cstr("I"))->offset;
+        uint32_t clazz = class_find_declared_field(fc, sym_intern_cstr("clazz"), sym_intern_cstr("Ljava/lang/Class;"))->offset;
+        vm_lazy_begin();
+        if (!clazz_off) {
+            slot_off = slot;
+            __atomic_store_n(&clazz_off, clazz, __ATOMIC_RELEASE);
+        }
+        vm_lazy_end();
     }
     Class *c = mirror_class(OBJ_FIELD(f, clazz_off, Object *));
     return &c->fields[OBJ_FIELD(f, slot_off, jint)];

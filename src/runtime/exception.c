@@ -430,8 +430,14 @@ void exc_print_raw(FILE *out, Object *e) {
     throwable_offsets();
     static uint32_t msg_off, cause_off;
     if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
-        cause_off = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
-        __atomic_store_n(&msg_off, class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset, __ATOMIC_RELEASE);
+        uint32_t c = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
+        uint32_t m = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
+        vm_lazy_begin();
+        if (!msg_off) {
+            cause_off = c;
+            __atomic_store_n(&msg_off, m, __ATOMIC_RELEASE);
+        }
+        vm_lazy_end();
     }
     for (int depth = 0; e && depth < 64; depth++) {
         char name[1024];

@@ -4,6 +4,7 @@
  * Running out of C memory is not a Java-level condition Loupe can recover from (the Java
  * heap is separate and reports OutOfMemoryError), so these allocators abort with a message.
  */
+#include <pthread.h>
 #include "loupe.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +33,10 @@ static void *check(void *p, size_t n) {
 }
 
 void *vm_malloc(size_t n) { return check(malloc(n ? n : 1), n); }
+static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+void vm_lazy_begin(void) { pthread_mutex_lock(&lazy_lock); }
+void vm_lazy_end(void) { pthread_mutex_unlock(&lazy_lock); }
+
 void *vm_calloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? size : 1), n * size); }
 void *vm_realloc(void *p, size_t n) { return check(realloc(p, n ? n : 1), n); }
 char *vm_strdup(const char *s) { size_t n = strlen(s) + 1; return memcpy(vm_malloc(n), s, n); }
