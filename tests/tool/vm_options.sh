@@ -3,7 +3,7 @@
 # with HotSpot's wording; -X options HotSpot rejects or warns about; heap and stack sizes
 # (-Xmx/-Xms/-Xss and their -XX forms) that are malformed, too small or too large, and
 # the right ones; options accepted for compatibility; the environment variables the VM reads (JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
-# and the launcher's JDK_JAVA_OPTIONS); -verbose:class, -verbose:gc and their -Xlog forms.  Each run shows
+# and the launcher's JDK_JAVA_OPTIONS); -verbose:class and -verbose:gc (their -Xlog forms: tool/xlog).  Each run shows
 # its exit status, standard output and standard error.
 # normalize: s/^\[[0-9]*\.[0-9]*s\]/[TIME]/
 # normalize: s/^  err: .* VM warning: /  err: (VM name) VM warning: /
@@ -48,40 +48,3 @@ echo "== -verbose:gc"
 echo "exit $?"
 grep -q '^\[[0-9.]*s\]\[info\]\[gc' gc.out && echo "collections are logged"
 grep -v '\]\[info\]\[gc' gc.out | head -n 3
-echo "== -Xlog (unified logging: the gc and class+load tag sets)"
-for o in -Xlog:gc -Xlog:gc=info "-Xlog:gc*" -Xlog:gc=warning -Xlog:gc:stdout -Xlog:gc:file=xlog.txt -Xlog:class+load \
-         -Xlog:class+load=info -Xlog:class+load=error "-Xlog:gc,class+load" "-Xlog:disable -verbose:gc" "-verbose:gc -Xlog:disable"; do
-  echo "-- $o"
-  "$J" $o -cp "$CLASSES" IdentityClone >xlog.out 2>&1
-  echo "exit $?"
-  grep -q '^\[[0-9.]*s\]\[info *\]\[gc *\] GC(0) Pause' xlog.out && echo "collections are logged"
-  grep -q '^\[[0-9.]*s\]\[info *\]\[gc *\] Using ' xlog.out && echo "the collector is named"
-  grep -q '^\[[0-9.]*s\]\[info *\]\[class,load *\] java\.lang\.Object source: ' xlog.out && echo "classes are logged"
-  grep -q '^\[[0-9.]*s\]\[info *\]\[class,load *\] IdentityClone source: ' xlog.out && echo "the main class is logged"
-  grep -v '^\[' xlog.out | head -n 3
-done
-echo "== HotSpot's other -XX flags: accepted (and ignored) with HotSpot's checks"
-for o in -XX:MaxGCPauseMillis=100 -XX:G1HeapRegionSize=4m -XX:NewRatio=2 -XX:NewRatio=2k -XX:NewRatio=-2 -XX:NewRatio=abc \
-         -XX:SurvivorRatio=1.5 -XX:+DisableExplicitGC -XX:-OmitStackTraceInFastThrow -XX:+UseNUMA -XX:+ParallelRefProcEnabled \
-         -XX:StringTableSize=100003 -XX:+UseTLAB -XX:TLABSize=0x1000 -XX:CompileThreshold=1000 -XX:MaxRAMPercentage=75.5 \
-         -XX:MaxRAMPercentage=x -XX:OnOutOfMemoryError=true -XX:+UseG1GC -XX:-TieredCompilation -XX:+UseBiasedLocking \
-         -XX:+FlightRecorder -XX:+LogVMOutput -XX:+UseEpsilonGC "-XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC" \
-         "-XX:+UnlockDiagnosticVMOptions -XX:+LogVMOutput -XX:-LogVMOutput" "-XX:+UseEpsilonGC -XX:+UnlockExperimentalVMOptions" \
-         -XX:+PrintVMOptions "-XX:+PrintVMOptions -XX:NewRatio=3" -XX:+PrintGC -XX:+PrintGCDetails -XX:PrintGC \
-         "-XX:+IgnoreUnrecognizedVMOptions -XX:+NoSuchThing" "-XX:+NoSuchThing -XX:+IgnoreUnrecognizedVMOptions" \
-         -XX:+UseConcMarkSweepGC -XX:+AutoCreateSharedArchive; do
-  run $o -cp "$CLASSES" ExitCode
-done 2>&1 | grep -v '\]\[info *\]\[gc' | grep -v '\]\[warning\]\[gc,init\]'
-echo "== -XX:+PrintFlagsFinal, -XX:+PrintCommandLineFlags"
-"$J" -Xmx64m -XX:+PrintFlagsFinal -XX:+PrintCommandLineFlags -version >flags.out 2>&1
-echo "exit $?"
-grep -c '^\[Global flags\]$' flags.out
-grep -E '^ +size_t MaxHeapSize +=' flags.out | sed 's/  */ /g'
-grep -o -- '-XX:MaxHeapSize=[0-9]* ' flags.out
-grep -o -- '-XX:+PrintFlagsFinal' flags.out | head -n 1
-echo "== -XX:+DisableExplicitGC: System.gc() does nothing"
-"$J" -XX:+DisableExplicitGC -verbose:gc -cp "$CLASSES" IdentityClone >nogc.out 2>&1
-echo "exit $?"
-grep -c 'Pause Full (System.gc())' nogc.out
-"$J" -verbose:gc -cp "$CLASSES" IdentityClone >gc2.out 2>&1
-grep -q 'Pause Full (System.gc())' gc2.out && echo "without it, System.gc() collects"
