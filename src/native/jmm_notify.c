@@ -67,19 +67,7 @@ static void after_collection(Thread *t) {
     pthread_mutex_unlock(&q_lock);
 }
 
-static void *notifier_main(void *arg) {
-    Thread *t = arg;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
-    extern Object *vm_system_group;
-    HandleMark hm = hnd_mark(t);
-    Object **group = hnd_new(t, vm_system_group);
-    bool ok = jthread_attach_object(t, group, "Notification Thread", true);
-    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
-    hnd_release(t, hm);
-    if (!ok) {
-        exc_take(t);
-        return NULL;
-    }
+static void notifier_main(Thread *t) {
     for (;;) {
         int old = thread_block_begin(t);
         pthread_mutex_lock(&q_lock);
@@ -102,19 +90,11 @@ static void *notifier_main(void *arg) {
         exc_take(t);                /* a listener's failure is the listener's business */
         hnd_release(t, m);
     }
-    return NULL;
 }
 
 static void start(void) {
-    Thread *nt = thread_create_record();
-    nt->daemon = true;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_t pt;
-    if (pthread_create(&pt, &attr, notifier_main, nt) == 0)
+    if (jthread_start_system_daemon("Notification Thread", notifier_main))
         __atomic_store_n(&heap_after_collection_hook, after_collection, __ATOMIC_RELEASE);
-    pthread_attr_destroy(&attr);
 }
 
 void jmm_notify_start(void) { pthread_once(&start_once, start); }

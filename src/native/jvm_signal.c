@@ -88,19 +88,7 @@ static void dispatch(Thread *t, int sig) {
     if (m && !interp_call(t, m, args, NULL)) exc_take(t);
 }
 
-static void *dispatcher_main(void *arg) {
-    Thread *t = arg;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
-    extern Object *vm_system_group;
-    HandleMark hm = hnd_mark(t);
-    Object **group = hnd_new(t, vm_system_group);
-    bool ok = jthread_attach_object(t, group, "Signal Dispatcher", true);
-    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
-    hnd_release(t, hm);
-    if (!ok) {
-        exc_take(t);
-        return NULL;
-    }
+static void dispatcher_main(Thread *t) {
     for (;;) {
         int old = thread_block_begin(t);
         while (sem_wait(&sig_sem) != 0) {}
@@ -114,20 +102,11 @@ static void *dispatcher_main(void *arg) {
                 else dispatch(t, s);
             }
     }
-    return NULL;
 }
 
 bool vm_start_signal_dispatcher(void) {
     sem_init(&sig_sem, 0, 0);
-    Thread *nt = thread_create_record();
-    nt->daemon = true;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_t pt;
-    int rc = pthread_create(&pt, &attr, dispatcher_main, nt);
-    pthread_attr_destroy(&attr);
-    dispatcher_started = rc == 0;
+    dispatcher_started = jthread_start_system_daemon("Signal Dispatcher", dispatcher_main);
     if (dispatcher_started && !vm_opts.reduce_signals) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);

@@ -272,20 +272,9 @@ static int open_socket(void) {
 
 static void remove_socket(void) { unlink(socket_path); }
 
-static void *listener_main(void *arg) {
-    Thread *t = arg;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
-    extern Object *vm_system_group;
-    HandleMark hm = hnd_mark(t);
-    Object **group = hnd_new(t, vm_system_group);
-    bool ok = jthread_attach_object(t, group, "Attach Listener", true);
-    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;
-    hnd_release(t, hm);
-    int s = ok ? open_socket() : -1;
-    if (s < 0) {
-        if (exc_pending(t)) exc_take(t);
-        return NULL;
-    }
+static void listener_main(Thread *t) {
+    int s = open_socket();
+    if (s < 0) return;
     atexit(remove_socket);
     for (;;) {
         int old = thread_block_begin(t);
@@ -299,17 +288,6 @@ static void *listener_main(void *arg) {
         close(fd);
     }
     close(s);
-    return NULL;
 }
 
-static bool start_listener(void) {
-    Thread *nt = thread_create_record();
-    nt->daemon = true;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_t pt;
-    int rc = pthread_create(&pt, &attr, listener_main, nt);
-    pthread_attr_destroy(&attr);
-    return rc == 0;
-}
+static bool start_listener(void) { return jthread_start_system_daemon("Attach Listener", listener_main); }

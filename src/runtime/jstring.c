@@ -235,8 +235,8 @@ static bool equals_chars(Object *s, const jchar *c, jint n) {
     return true;
 }
 
-static void itab_grow(void) {
-    uint32_t nsize = isize ? isize * 2 : 4096;
+/* Moves the table's strings into a new table of nsize slots (a power of two). */
+static void itab_rehash(uint32_t nsize) {
     Object **nt = vm_calloc(nsize, sizeof(Object *));
     for (uint32_t i = 0; i < isize; i++) {
         Object *s = itab[i];
@@ -249,6 +249,8 @@ static void itab_grow(void) {
     itab = nt;
     isize = nsize;
 }
+
+static void itab_grow(void) { itab_rehash(isize ? isize * 2 : 4096); }
 
 /* Finds the canonical string with these chars; if absent and `add` is non-NULL, adds *add. */
 static Object *intern_lookup(const jchar *c, jint n, Object **add) {
@@ -321,17 +323,7 @@ void jstr_process_interned(bool (*is_live)(Object *o, void *ctx), void (*v)(Obje
     /* rehash into a table sized for what is left (at most half full, never below 4096) */
     uint32_t nsize = 4096;
     while (icount * 2 > nsize) nsize *= 2;
-    Object **nt = vm_calloc(nsize, sizeof(Object *));
-    for (uint32_t i = 0; i < isize; i++) {
-        Object *s = itab[i];
-        if (!s) continue;
-        uint32_t j = hash_string(s) & (nsize - 1);
-        while (nt[j]) j = (j + 1) & (nsize - 1);
-        nt[j] = s;
-    }
-    vm_free(itab);
-    itab = nt;
-    isize = nsize;
+    itab_rehash(nsize);
 }
 
 uint32_t jstr_interned_count(void) {

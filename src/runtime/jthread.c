@@ -151,6 +151,47 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
     return ok;
 }
 
+/* ---- the VM's own daemon threads ---- */
+
+typedef struct SystemDaemon {
+    Thread *t;
+    const char *name;
+    void (*body)(Thread *t);
+} SystemDaemon;
+
+static void *system_daemon_main(void *arg) {
+    SystemDaemon d = *(SystemDaemon *)arg;
+    vm_free(arg);
+    Thread *t = d.t;
+    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
+    extern Object *vm_system_group;
+    HandleMark hm = hnd_mark(t);
+    Object **group = hnd_new(t, vm_system_group);
+    bool ok = jthread_attach_object(t, group, d.name, true);
+    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+    hnd_release(t, hm);
+    if (!ok) {
+        exc_take(t);
+        return NULL;
+    }
+    d.body(t);
+    return NULL;
+}
+
+bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) {
+    SystemDaemon *d = vm_malloc(sizeof *d);
+    *d = (SystemDaemon){ thread_create_record(), name, body };
+    d->t->daemon = true;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t pt;
+    int rc = pthread_create(&pt, &attr, system_daemon_main, d);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) vm_free(d);
+    return rc == 0;
+}
+
 /* ---- start and exit ---- */
 
 
