@@ -15,6 +15,7 @@
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "classfile/resolve.h"
+#include "interp/debug.h"
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "runtime/exception.h"
@@ -377,4 +378,5 @@ void interp_trap(Thread *t) {
         if (atomic_load(&safepoint_pending)) safepoint_block(t);
         else atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
     }
+    if (thread_trap(t) & TRAP_HOOKS) dbg_trap(t);
 }
