@@ -32,6 +32,7 @@ DbgHooks dbg_hooks;
 const void *interp_hook_label;
 volatile int dbg_exc_enabled;
 volatile int dbg_watch_count;
+volatile unsigned dbg_default_modes;
 pthread_mutex_t dbg_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct DbgMethod {
@@ -292,12 +293,22 @@ void dbg_thread_modes(Thread *t, unsigned modes) {
     d->resync = d->resync || (modes & ~d->modes) != 0;
     d->modes = modes;
     pthread_mutex_unlock(&dbg_lock);
-    /* a stepping thread must hook its stack before it runs another instruction */
-    if (d->resync && (t == thread_current() || thread_state(t) != TS_IN_JAVA)) resync(t, d);
+    /* another thread picks the change up at its next poll, or as it comes back from the
+     * event callback it is suspended in (dbg_settle) */
+    if (d->resync && t == thread_current()) resync(t, d);
     dbg_update_trap(t);
 }
 
 /* ---- hooks run by the interpreter ---- */
+
+/* After a callback: modes changed meanwhile (a debugger asked this thread to step while
+ * it was stopped in the event) take effect before the next instruction. */
+static void settle(Thread *t, DbgThread *d) {
+    if (d && d->resync) {
+        resync(t, d);
+        dbg_update_trap(t);
+    }
+}
 
 void dbg_trap(Thread *t) {
     DbgThread *d = t->dbg;
@@ -310,6 +321,7 @@ void dbg_trap(Thread *t) {
         if (d->modes & DBG_STEP) hold_for_step(f->method);
         if ((d->modes & DBG_ENTRY) && dbg_hooks.method_entry) dbg_hooks.method_entry(t, f->method);
     }
+    settle(t, d);
     dbg_update_trap(t);
 }
 
@@ -416,6 +428,7 @@ int dbg_insn(Thread *t, const Insn *pc) {
     if (!again) {
         if ((d->modes & DBG_STEP) && dbg_hooks.single_step) dbg_hooks.single_step(t, m, bci);
         if (bp_here(m, bci) && dbg_hooks.breakpoint) dbg_hooks.breakpoint(t, m, bci);
+        settle(t, d);
         if (d->req && d->req_frame == f) return take_request(t, d, f);
     }
     int opc = pc->opc;
@@ -424,6 +437,7 @@ int dbg_insn(Thread *t, const Insn *pc) {
         d->redispatch_frame = f;
     } else if (dbg_watch_count && is_field_op(opc)) {
         field_event(t, f, pc, bci);
+        settle(t, d);
     }
     return exc_pending(t) ? DBG_THROW : DBG_RUN;
 }
@@ -454,6 +468,7 @@ Slot dbg_frame_return(Thread *t, Frame *f, Slot ret) {
     if ((flags & FR_METHOD_EXIT) && d && (d->modes & DBG_EXIT) && dbg_hooks.method_exit)
         dbg_hooks.method_exit(t, m, false, v, href);
     if ((flags & FR_POP_PENDING) && dbg_hooks.frame_pop) dbg_hooks.frame_pop(t, m, false);
+    settle(t, t->dbg);
     if (href) ret.l = *href;
     hnd_release(t, hm);
     return ret;
@@ -470,6 +485,7 @@ void dbg_frame_unwind(Thread *t, Frame *f) {
     if ((flags & FR_METHOD_EXIT) && d && (d->modes & DBG_EXIT) && dbg_hooks.method_exit)
         dbg_hooks.method_exit(t, m, true, none, NULL);
     if ((flags & FR_POP_PENDING) && dbg_hooks.frame_pop) dbg_hooks.frame_pop(t, m, true);
+    settle(t, t->dbg);
     exc_set(t, *exc);
     hnd_release(t, hm);
 }
@@ -499,6 +515,7 @@ void dbg_exception_thrown(Thread *t, Frame *f) {
     HandleMark hm = hnd_mark(t);
     Object **exc = hnd_new(t, exc_take(t));
     if (dbg_hooks.exception) dbg_hooks.exception(t, f->method, frame_bci(f), exc, cf ? cf->method : NULL, cbci);
+    settle(t, d);
     exc_set(t, *exc);
     hnd_release(t, hm);
 }
@@ -513,6 +530,7 @@ void dbg_exception_caught(Thread *t, Frame *f, const Insn *h) {
     HandleMark hm = hnd_mark(t);
     Object **exc = hnd_new(t, exc_take(t));
     dbg_hooks.exception_catch(t, f->method, (int)prep_bci(method_prepared(f->method), h), exc);
+    settle(t, t->dbg);
     exc_set(t, *exc);
     hnd_release(t, hm);
 }

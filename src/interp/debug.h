@@ -58,6 +58,8 @@ enum { DBG_STEP = 1 << 0, DBG_ENTRY = 1 << 1, DBG_EXIT = 1 << 2 };
  * the change up at its next poll. */
 void dbg_thread_modes(Thread *t, unsigned modes);
 unsigned dbg_thread_get_modes(Thread *t);
+/* The modes a thread gets when it starts (events enabled for all threads). */
+extern volatile unsigned dbg_default_modes;
 /* Exception and ExceptionCatch hooks, for every thread. */
 void dbg_exception_hooks(bool exceptions, bool catches);
 

@@ -123,6 +123,7 @@ void thread_list_add(Thread *self, Thread *t) {
     if (thread_list) thread_list->prev = t;
     thread_list = t;
     t->listed = true;
+    if (unlikely(dbg_default_modes)) dbg_thread_modes(t, dbg_default_modes);
     pthread_mutex_unlock(&thread_list_lock);
     if (self) thread_block_end(self, old);
 }
