@@ -236,13 +236,19 @@ void jthread_exit(Thread *t) {
     hnd_release(t, hm);
 }
 
+/* Thread.stop before start() makes a thread that starts and ends without running. */
+static bool is_stillborn(Object *jt) {
+    static uint32_t off;
+    return OBJ_FIELD(jt, class_field_offset_cached(&off, VMC(Thread), "stillborn", "Z"), jboolean);
+}
+
 static void *thread_main(void *arg) {
     Thread *t = arg;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
     thread_set_java_status(t, JTS_RUNNABLE);
     Method *run = link_lookup_method(t->jthread->klass, sym_run, sym_void_sig);
     Slot args[1] = { { .l = t->jthread } };
-    if (run) interp_call_virtual(t, run, args, NULL);
+    if (run && !is_stillborn(t->jthread)) interp_call_virtual(t, run, args, NULL);
     jthread_exit(t);
     thread_detach_current(t);
     extern void vm_thread_ended(void);

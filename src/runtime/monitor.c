@@ -20,6 +20,7 @@
 #include "runtime/monitor.h"
 #include "runtime/exception.h"
 #include "runtime/jthread.h"
+#include "runtime/suspend.h"
 #include <errno.h>
 #include <time.h>
 
@@ -103,6 +104,53 @@ static Monitor *inflate(Object *o) {
     }
 }
 
+/* ---- tool events ---- */
+
+MonHook mon_hook;
+
+void mon_set_hook(MonHook hook) { __atomic_store_n(&mon_hook, hook, __ATOMIC_RELEASE); }
+
+static inline void post(Thread *t, MonEvent ev, Object **h, jlong arg) {
+    MonHook hook = __atomic_load_n(&mon_hook, __ATOMIC_ACQUIRE);
+    if (unlikely(hook != NULL)) hook(t, ev, h, arg);
+}
+
+/* Gives an inflated monitor up entirely (its owner is t, recursions 0). */
+static void release(Monitor *mon) {
+    pthread_mutex_lock(&mon->mutex);
+    mon->owner = NULL;
+    if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
+    pthread_mutex_unlock(&mon->mutex);
+}
+
+/* t blocks until it owns mon, the monitor of *h.  A thread suspended while it waited gives
+ * the monitor back and waits to be resumed before it tries again (HotSpot's order: the
+ * contended-enter event, blocking, then the entered event once it really owns it). */
+static void enter_contended(Thread *t, Monitor *mon, Object **h) {
+    thread_stat_add(&t->blocked_count, 1);
+    int64_t since = thread_timing() ? thread_now_ns() : 0;
+    thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
+    t->contending = mon;
+    post(t, MON_CONTENDED_ENTER, h, 0);
+    for (;;) {
+        pthread_mutex_lock(&mon->mutex);
+        mon->entry_waiters++;
+        int old = thread_block_begin(t);
+        while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
+        mon->owner = t;
+        mon->entry_waiters--;
+        pthread_mutex_unlock(&mon->mutex);
+        thread_block_end(t, old);
+        if (!susp_requested(t)) break;
+        release(mon);
+        susp_block(t);
+    }
+    t->contending = NULL;
+    thread_set_java_status(t, JTS_RUNNABLE);
+    if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
+    post(t, MON_CONTENDED_ENTERED, h, 0);
+}
+
 void mon_enter(Thread *t, Object **h) {
     if (mon_try_enter_fast(t, *h)) return;
     Monitor *mon = inflate(*h);
@@ -112,20 +160,8 @@ void mon_enter(Thread *t, Object **h) {
     } else if (mon->owner == NULL) {
         mon->owner = t;
     } else {
-        mon->entry_waiters++;
-        t->contending = mon;
-        thread_stat_add(&t->blocked_count, 1);
-        int64_t since = thread_timing() ? thread_now_ns() : 0;
-        thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
-        int old = thread_block_begin(t);
-        while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
-        mon->owner = t;
-        mon->entry_waiters--;
         pthread_mutex_unlock(&mon->mutex);
-        thread_block_end(t, old);
-        t->contending = NULL;
-        thread_set_java_status(t, JTS_RUNNABLE);
-        if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
+        enter_contended(t, mon, h);
         return;
     }
     pthread_mutex_unlock(&mon->mutex);
@@ -203,16 +239,20 @@ static void wait_set_remove(Monitor *mon, WaitNode *node) {
         }
 }
 
+/* HotSpot's order: the wait event, the timeout's check, the owner's, then an interrupt
+ * that came before the wait (with a waited event). */
 bool mon_wait(Thread *t, Object **h, jlong millis) {
-    if (!mon_holds(t, *h)) {
-        throw_imse(t);
-        return false;
-    }
+    post(t, MON_WAIT, h, millis);
     if (millis < 0) {
         exc_throw(t, VMC_IllegalArgumentException, "timeout value is negative");
         return false;
     }
+    if (!mon_holds(t, *h)) {
+        throw_imse(t);
+        return false;
+    }
     if (jthread_prepare_wait(t) && jthread_take_interrupt(t)) {
+        post(t, MON_WAITED, h, 0);
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
@@ -234,13 +274,25 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     __atomic_store_n(&t->waiting_on, mon, __ATOMIC_RELEASE);
     thread_set_java_status(t, millis > 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
     int old = thread_block_begin(t);
+    bool timed_out = false;
     while (!node.notified && !__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST)) {
         int rc = millis > 0 ? pthread_cond_timedwait(&mon->wait_cond, &mon->mutex, &deadline)
                             : pthread_cond_wait(&mon->wait_cond, &mon->mutex);
-        if (rc == ETIMEDOUT) break;
+        if (rc == ETIMEDOUT) {
+            timed_out = !node.notified;
+            break;
+        }
     }
     if (!node.notified) wait_set_remove(mon, &node);
     __atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
+    if (unlikely(__atomic_load_n(&mon_hook, __ATOMIC_ACQUIRE) != NULL)) {
+        /* the waited event comes before the monitor is entered again, as on HotSpot */
+        pthread_mutex_unlock(&mon->mutex);
+        thread_block_end(t, old);
+        post(t, MON_WAITED, h, timed_out);
+        old = thread_block_begin(t);
+        pthread_mutex_lock(&mon->mutex);
+    }
     mon->entry_waiters++;
     while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
     mon->entry_waiters--;
