@@ -215,6 +215,32 @@ void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx) {
     pthread_mutex_unlock(&mon_list_lock);
 }
 
+Monitor *mon_of(Object *o) {
+    uintptr_t m = load_mark(o);
+    return mark_is_inflated(m) ? mark_monitor(m) : NULL;
+}
+
+int mon_entry_count(Object *o) {
+    uintptr_t m = load_mark(o);
+    if (mark_is_inflated(m)) {
+        Monitor *mon = mark_monitor(m);
+        return mon->owner ? (int)mon->recursions + 1 : 0;
+    }
+    if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) == 0) return 0;
+    return (int)((m & MARK_REC_MASK) >> MARK_REC_SHIFT) + 1;
+}
+
+/* Waiters time out and leave the set in a safe state: the set is read under the mutex. */
+int mon_wait_set(Object *o, Thread **out, int max) {
+    Monitor *mon = mon_of(o);
+    if (!mon) return 0;
+    int n = 0;
+    pthread_mutex_lock(&mon->mutex);
+    for (WaitNode *w = mon->wait_set; w && n < max; w = w->next) out[n++] = w->thread;
+    pthread_mutex_unlock(&mon->mutex);
+    return n;
+}
+
 bool mon_holds(Thread *t, Object *o) {
     uintptr_t m = load_mark(o);
     if (mark_is_inflated(m)) return mark_monitor(m)->owner == t;
