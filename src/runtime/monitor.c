@@ -267,7 +267,7 @@ static void wait_set_remove(Monitor *mon, WaitNode *node) {
 
 /* HotSpot's order: the wait event, the timeout's check, the owner's, then an interrupt
  * that came before the wait (with a waited event). */
-bool mon_wait(Thread *t, Object **h, jlong millis) {
+static bool wait_body(Thread *t, Object **h, jlong millis) {
     post(t, MON_WAIT, h, millis);
     if (millis < 0) {
         exc_throw(t, VMC_IllegalArgumentException, "timeout value is negative");
@@ -298,7 +298,6 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     mon->owner = NULL;
     if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
     __atomic_store_n(&t->waiting_on, mon, __ATOMIC_RELEASE);
-    thread_set_java_status(t, millis > 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
     int old = thread_block_begin(t);
     bool timed_out = false;
     while (!node.notified && !__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST)) {
@@ -326,13 +325,20 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     mon->recursions = saved;
     pthread_mutex_unlock(&mon->mutex);
     thread_block_end(t, old);
-    thread_set_java_status(t, JTS_RUNNABLE);
     if (since) thread_stat_add(&t->waited_ns, (uint64_t)(thread_now_ns() - since));
     if (jthread_take_interrupt(t)) {
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
     return true;
+}
+
+/* The thread shows as waiting from before the wait event to the end, as on HotSpot. */
+bool mon_wait(Thread *t, Object **h, jlong millis) {
+    thread_set_java_status(t, millis != 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
+    bool ok = wait_body(t, h, millis);
+    thread_set_java_status(t, JTS_RUNNABLE);
+    return ok;
 }
 
 bool mon_notify(Thread *t, Object *o, bool all) {
