@@ -9,6 +9,11 @@
 #   embed/NAME  tests/embed/NAME.c, built against each libjvm.so; compared the same way.
 #   unit/NAME   tests/unit/NAME.c linked with libloupe.a; exit status 0 passes.  It gets
 #               $BUILD/tests/classes (javac-compiled test classes) as its argument.
+#   agent/NAME  tests/agent/NAME.c, a JVMTI agent built as a shared library, loaded with
+#               -agentpath into each JDK's bin/java running a Java target compiled with -g
+#               (tests/agent/java/); compared like java tests.  Header lines of NAME.c:
+#               `// main: CLASS` (default NAME), `// agent-options: OPTS` (after the =),
+#               `// vm-options: OPTS`, `// normalize: SEDEXPR`.
 #   tool/NAME   tests/tool/NAME.sh, a script that drives a JDK's own tools (java -jar,
 #               javac, jar, ...): run once with JDK=$JAVA_HOME and once with JDK=$BUILD/jdk
 #               (the JDK image whose VM is Loupe), in an empty scratch directory, with
@@ -352,6 +357,28 @@ run_tool() {
   compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
 }
 
+run_agent() {
+  local name=$1 result=$2 t=$3
+  local n=${name#agent/}
+  local src=$root/tests/agent/$n.c lib=$BUILD/tests/agent/lib$n.so acls=$BUILD/tests/agent-classes
+  if [ ! -f "$lib" ] || [ ! -f "$acls/.built" ]; then
+    echo "FAIL $name (missing $lib or $acls: run make test-programs)" >"$result"; return
+  fi
+  local main aopts opts=() norms=() line
+  main=$(header_values "$src" main | head -n 1)
+  main=${main:-$n}
+  aopts=$(header_values "$src" agent-options | head -n 1)
+  read -r -a opts <<<"$(header_values "$src" vm-options | tr '\n' ' ')"
+  while IFS= read -r line; do norms+=("$line"); done < <(header_values "$src" normalize)
+  local agent=-agentpath:$lib${aopts:+=$aopts}
+  local key
+  key=$( { hash_of "$lib" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$acls"/*.class;
+           echo "$main $aopts ${opts[*]-}"; } | sha256sum | cut -c1-16)
+  reference other "$key" "agent-$n" "$t.ref" "$JAVA_HOME/bin/java" "$agent" ${opts[@]+"${opts[@]}"} -cp "$acls" "$main"
+  run_capture "$t.lo" loupe "$LOUPE_JAVA" "$agent" ${opts[@]+"${opts[@]}"} -cp "$acls" "$main"
+  compare "$name" "$t.ref" "$t.lo" "$result" ${norms[@]+"${norms[@]}"}
+}
+
 run_unit() {
   local name=$1 result=$2 t=$3
   local bin=$BUILD/tests/unit/${name#unit/}
@@ -382,6 +409,7 @@ run_one() {
     embed/*) run_embed "$name" "$t.res" "$t" ;;
     unit/*) run_unit "$name" "$t.res" "$t" ;;
     tool/*) run_tool "$name" "$t.res" "$t" ;;
+    agent/*) run_agent "$name" "$t.res" "$t" ;;
   esac
   mv "$t.res" "$result"
 }
@@ -414,6 +442,7 @@ all_tests() {
     [ "$b" = jembed ] || echo "embed/$b"
   done
   for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
+  for f in "$root"/tests/agent/*.c; do [ -f "$f" ] && b=${f##*/} && echo "agent/${b%.c}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
 # names[i] is the label printed, test_modes[i] the mode it runs in (java tests once per

@@ -5,6 +5,9 @@
 #   jembed, jembed-hotspot    the Invocation-API launcher, against Loupe / against HotSpot
 #   embed/NAME, NAME-hotspot  each tests/embed/NAME.c, against Loupe / against HotSpot
 #   unit/test_NAME            each tests/unit/test_NAME.c, linked with libloupe.a
+#   agent/libNAME.so          each tests/agent/NAME.c, a JVMTI agent (one build for both VMs,
+#                             without sanitizers: HotSpot loads it too)
+#   agent-classes/            tests/agent/java/*.java, the agents' Java targets (-g)
 #
 # The HotSpot builds are the reference side of the comparison: they are built without
 # sanitizers (HotSpot is not), the Loupe builds with $(CFLAGS) as they are.  Included by
@@ -17,6 +20,8 @@ TEST_EMBED_NAMES := $(filter-out jembed,$(patsubst tests/embed/%.c,%,$(wildcard 
 TEST_EMBED_BINS := $(TEST_EMBED_NAMES:%=$(TEST_OUT)/embed/%) \
                    $(TEST_EMBED_NAMES:%=$(TEST_OUT)/embed/%-hotspot)
 TEST_UNIT_BINS := $(patsubst tests/unit/%.c,$(TEST_OUT)/unit/%,$(wildcard tests/unit/test_*.c))
+TEST_AGENT_LIBS := $(patsubst tests/agent/%.c,$(TEST_OUT)/agent/lib%.so,$(wildcard tests/agent/*.c))
+TEST_AGENT_JAVA_SRCS := $(sort $(wildcard tests/agent/java/*.java))
 
 # Compiling and linking against each VM's libjvm.so; the rpath is absolute so that the
 # binaries run from any directory.
@@ -25,7 +30,8 @@ TEST_LOUPE_LINK := -L$(dir $(LIBJVM)) -ljvm -Wl,--enable-new-dtags -Wl,--allow-s
 TEST_HOTSPOT_LINK := -L$(JAVA_HOME)/lib/server -ljvm -Wl,-rpath,$(JAVA_HOME)/lib/server -pthread
 
 test-programs: $(TEST_OUT)/classes/.built $(TEST_OUT)/jembed $(TEST_OUT)/jembed-hotspot \
-               $(TEST_EMBED_BINS) $(TEST_UNIT_BINS)
+               $(TEST_EMBED_BINS) $(TEST_UNIT_BINS) $(TEST_AGENT_LIBS) \
+               $(if $(TEST_AGENT_JAVA_SRCS),$(TEST_OUT)/agent-classes/.built)
 
 $(TEST_OUT)/classes/.built: $(TEST_JAVA_SRCS) tests/lib/javac.sh | deps
 	@tests/lib/javac.sh $(JAVA_HOME) $(TEST_OUT)/classes $(TEST_JAVA_SRCS)
@@ -57,3 +63,12 @@ $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
 
 -include $(TEST_UNIT_BINS:=.d)
+
+# JVMTI agents: shared libraries against the JDK's jvmti.h, loaded by both VMs.
+$(TEST_OUT)/agent/lib%.so: tests/agent/%.c | deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(TEST_REF_CFLAGS) -fvisibility=default -shared -o $@ $<
+
+$(TEST_OUT)/agent-classes/.built: $(TEST_AGENT_JAVA_SRCS) tests/lib/javac.sh | deps
+	@tests/lib/javac.sh $(JAVA_HOME) $(TEST_OUT)/agent-classes $(TEST_AGENT_JAVA_SRCS)

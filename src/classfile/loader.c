@@ -23,6 +23,7 @@
  * taken in a safe thread state (see vm_lock), because a load can allocate and so stop the
  * world while other threads wait for it.
  */
+#include "jvmti/jvmti_export.h"
 #include "classfile/loader.h"
 #include "classfile/classfile.h"
 #include "classfile/link.h"
@@ -591,6 +592,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
         return NULL;
     }
     log_load(c, source);
+    if (JVMTI_CLASS_EVENTS_ENABLED(t)) jvmti_class_defined(t, c);
     return c;
 }
 
@@ -600,6 +602,7 @@ static Class *load_boot(Thread *t, Symbol *name) {
     Class *c = ld_find(ld_boot, name);
     if (c) return c;
     vm_lock(t, &boot_load_lock);
+    jvmti_defer_begin();
     c = ld_find(ld_boot, name);
     if (!c) {
         size_t len;
@@ -611,6 +614,7 @@ static Class *load_boot(Thread *t, Symbol *name) {
         }
     }
     pthread_mutex_unlock(&boot_load_lock);
+    jvmti_defer_end(t);
     return c;
 }
 

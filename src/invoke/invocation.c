@@ -26,6 +26,7 @@
 #include "classfile/loader.h"
 #include "interp/interp.h"
 #include "interp/frame.h"
+#include "jvmti/jvmti_export.h"
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
@@ -201,6 +202,8 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     if (rc != JNI_OK) return rc;
     compute_paths();
     vm_javavm = &invoke_table;
+    jvmti_load_agents();
+    jvmti_enter_primordial();
     Thread *t = thread_create_record();
     t->is_main = true;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return JNI_ENOMEM;
@@ -241,6 +244,7 @@ static jint attach(void **penv, void *vargs, bool daemon) {
         thread_detach_current(t);
         return JNI_ERR;
     }
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     t->state = TS_IN_NATIVE;
     *penv = thread_env(t);
     return JNI_OK;
@@ -258,6 +262,7 @@ static jint JNICALL vm_AttachCurrentThreadAsDaemon(JavaVM *vm, void **penv, void
 
 static jint JNICALL vm_GetEnv(JavaVM *vm, void **penv, jint version) {
     UNUSED(vm);
+    if (jvmti_is_jvmti_version(version)) return jvmti_get_env(penv, version);
     Thread *t = thread_current();
     if (!t) {
         *penv = NULL;
@@ -322,6 +327,7 @@ static jint JNICALL vm_DestroyJavaVM(JavaVM *vm) {
         if (m && !interp_call(t, m, NULL, NULL)) exc_take(t);
     }
     exc_take(t);
+    jvmti_vm_death(t);
     vm_phase = VM_PHASE_DEAD;
     thread_leave_vm(t, TS_IN_NATIVE);
     vm_DetachCurrentThread(vm);

@@ -6,6 +6,7 @@
  * The hot ones also exist as slot-shaped fast natives (natives.h): when libjava registers
  * JVM_ArrayCopy for System.arraycopy, natives.c binds arraycopy_fast instead.
  */
+#include "jvmti/jvmti_export.h"
 #include "native/jni_internal.h"
 #include "native/natives.h"
 #include "classfile/link.h"
@@ -271,7 +272,10 @@ JNIEXPORT jlong JNICALL JVM_MaxObjectInspectionAge(void) { return 0; }
 
 JNIEXPORT void JNICALL JVM_BeforeHalt(void) {}
 
-JNIEXPORT void JNICALL JVM_Halt(jint code) { vm_exit(code); }
+JNIEXPORT void JNICALL JVM_Halt(jint code) {
+    jvmti_vm_death(thread_current());
+    vm_exit(code);
+}
 
 JNIEXPORT jstring JNICALL JVM_InternString(JNIEnv *env, jstring str) {
     JNI_ENTER(env);

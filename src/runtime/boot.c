@@ -32,6 +32,7 @@
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "native/natives.h"
+#include "jvmti/jvmti_export.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,6 +236,7 @@ static bool modules_init(Thread *t) {
     if (!call_static(t, "java/lang/System", "initPhase2", "(ZZ)I", args, &r)) return false;
     if (r.i != 0) abort_during_init();      /* initPhase2 has printed why */
     vm_phase = VM_PHASE_MODULES;
+    jvmti_vm_start(t);
     if (!call_static(t, "java/lang/System", "initPhase3", "()V", NULL, NULL)) return false;
     Slot loader;
     if (!call_static(t, "java/lang/ClassLoader", "getSystemClassLoader", "()Ljava/lang/ClassLoader;", NULL, &loader)) return false;
@@ -266,7 +268,9 @@ jint vm_boot(Thread *t) {
     if (!ld_boot_path_init(vm_java_home, vm_opts.boot_append)) return JNI_ERR;
     vm_phase = VM_PHASE_PRIMORDIAL;
     HandleMark hm = hnd_mark(t);
-    bool ok = load_core_classes(t) && java_lang_init(t) && modules_init(t);
+    bool ok = load_core_classes(t);
+    if (ok) jvmti_early_vm_start(t);
+    ok = ok && java_lang_init(t) && modules_init(t);
     hnd_release(t, hm);
     if (!ok) {
         if (exc_pending(t)) {
@@ -277,5 +281,6 @@ jint vm_boot(Thread *t) {
         }
         return JNI_ERR;
     }
+    jvmti_vm_init(t);
     return JNI_OK;
 }

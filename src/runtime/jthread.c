@@ -22,6 +22,7 @@
 #include "classfile/link.h"
 #include "heap/heap.h"
 #include "interp/interp.h"
+#include "jvmti/jvmti_export.h"
 #include <errno.h>
 #include <sched.h>
 #include <time.h>
@@ -174,6 +175,7 @@ static void *system_daemon_main(void *arg) {
         exc_take(t);
         return NULL;
     }
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     d.body(t);
     return NULL;
 }
@@ -226,6 +228,7 @@ void jthread_exit(Thread *t) {
         Slot args[1] = { { .l = t->jthread } };
         if (!interp_call(t, exit, args, NULL)) exc_take(t);
     }
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_END)) jvmti_post_ThreadEnd(t);
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);
     count_end(t);
@@ -255,6 +258,7 @@ static void *thread_main(void *arg) {
     Thread *t = start.t;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
     thread_set_java_status(t, JTS_RUNNABLE);
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     if (start.body) {
         start.body(t, start.arg);
     } else {

@@ -12,6 +12,7 @@
  * options are in, with HotSpot's limits and messages.
  */
 #include "classfile/classfile.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 #include <ctype.h>
 #include <errno.h>
@@ -608,7 +609,8 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         parse_xlog(opt[5] ? opt + 6 : "");
         return JNI_OK;
     }
-    if (strncmp(opt, "-agentlib:", 10) == 0 || strncmp(opt, "-agentpath:", 11) == 0 || strncmp(opt, "-javaagent:", 11) == 0) {
+    if (jvmti_is_agent_option(opt)) return jvmti_add_agent_option(opt);
+    if (strncmp(opt, "-javaagent:", 11) == 0) {
         fprintf(stderr, "Loupe: agents are not supported yet (%s)\n", opt);
         return JNI_ERR;
     }

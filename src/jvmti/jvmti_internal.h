@@ -1,0 +1,167 @@
+/*
+ * jvmti_internal.h — what the JVMTI implementation files share.
+ *
+ * Environments.  A jvmtiEnv* handed to an agent is a JvmtiEnv*: the structure begins with
+ * the function-table pointer, as a JNIEnv is a Thread.  Every GetEnv makes a new one; each
+ * has its own callbacks, capabilities, event modes and local storage.  Environments are
+ * never freed (DisposeEnvironment marks one invalid and clears its events), so threads
+ * posting events walk the list without a lock.
+ *
+ * Functions.  jvmti_functions.def lists every function; jvmti_table.c makes from each row
+ * an entry point that checks the phase, the calling thread, the environment and the
+ * required capability, in HotSpot's order, then calls jvmti_<Name>.  A group file defines
+ * jvmti_<Name> with the spec's parameters and checks only the arguments.  The declarations
+ * below are weak: a function no file defines yet is NULL and its entry point answers
+ * JVMTI_ERROR_NOT_AVAILABLE.
+ *
+ * Events.  jvmti_events.def lists every event.  The VM tests JVMTI_EVENT_ENABLED (one global
+ * word, jvmti_export.h) and calls jvmti_post_<Callback>; a posting function brackets its
+ * work with jvmti_event_enter/exit (a handle mark, the pending exception saved), makes
+ * local references for its arguments, and calls each interested environment's callback
+ * through JVMTI_CALLBACK, which runs it in native state so it may call JNI and JVMTI,
+ * block or throw.
+ */
+#ifndef LOUPE_JVMTI_INTERNAL_H
+#define LOUPE_JVMTI_INTERNAL_H
+
+#include "loupe.h"
+#include "jvmti/jvmti_export.h"
+#include "runtime/thread.h"
+#include "heap/handles.h"
+#include <pthread.h>
+
+/* ---- phases: a function's allowed phases as a mask of (1 << jvmtiPhase) ---- */
+#define JVMTI_PH(p) (1u << (p))
+enum {
+    JVMTI_PHASES_LIVE = JVMTI_PH(JVMTI_PHASE_LIVE),
+    JVMTI_PHASES_START = JVMTI_PH(JVMTI_PHASE_START) | JVMTI_PH(JVMTI_PHASE_LIVE),
+    JVMTI_PHASES_ONLOAD = JVMTI_PH(JVMTI_PHASE_ONLOAD) | JVMTI_PH(JVMTI_PHASE_LIVE),
+    JVMTI_PHASES_ONLOAD_ONLY = JVMTI_PH(JVMTI_PHASE_ONLOAD),
+    JVMTI_PHASES_ANY = JVMTI_PH(JVMTI_PHASE_ONLOAD) | JVMTI_PH(JVMTI_PHASE_PRIMORDIAL) |
+                       JVMTI_PH(JVMTI_PHASE_START) | JVMTI_PH(JVMTI_PHASE_LIVE) | JVMTI_PH(JVMTI_PHASE_DEAD),
+};
+
+/* ---- capabilities: index = position in jvmtiCapabilities = bit in a JvmtiCaps ---- */
+typedef uint64_t JvmtiCaps;
+enum {
+#define JVMTI_CAP(name, kind, potential) JCAP_##name,
+#include "jvmti/jvmti_capabilities.def"
+#undef JVMTI_CAP
+    JCAP_COUNT,
+    JCAP_none = -1,
+};
+#define JCAP_BIT(name) (JCAP_##name < 0 ? 0 : UINT64_C(1) << (JCAP_##name & 63))
+JvmtiCaps jvmti_caps_from(const jvmtiCapabilities *c);
+void jvmti_caps_to(JvmtiCaps bits, jvmtiCapabilities *out);
+
+/* ---- events ---- */
+enum { JVMTI_EVENT_COUNT = JVMTI_MAX_EVENT_TYPE_VAL - JVMTI_MIN_EVENT_TYPE_VAL + 1 };
+static inline bool jvmti_valid_event(jint ev) {
+    switch (ev) {
+#define JVMTI_EV(num, NAME, Callback, filtered, cap) case num:
+#include "jvmti/jvmti_events.def"
+#undef JVMTI_EV
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ---- environments ---- */
+typedef struct JvmtiEnv JvmtiEnv;
+struct JvmtiEnv {
+    const struct jvmtiInterface_1_ *functions;  /* must stay first: (jvmtiEnv *)env */
+    JvmtiEnv *next;                             /* all environments, in creation order */
+    int index;                                  /* position in that list: per-thread state */
+    jint version;                               /* the version GetEnv was given */
+    volatile bool valid;                        /* false once disposed */
+    JvmtiCaps caps;
+    jvmtiEventCallbacks callbacks;
+    uint64_t global_events;                     /* JVMTI_EVENT_BIT of events enabled for all threads */
+    uint64_t thread_events;                     /* union of the per-thread enablings */
+    const void *local_storage;
+};
+
+extern JvmtiEnv *volatile jvmti_envs;          /* the list head (newest last) */
+extern pthread_mutex_t jvmti_lock;              /* guards the list and event-mode changes */
+
+static inline JvmtiEnv *jvmti_env(jvmtiEnv *e) { return (JvmtiEnv *)e; }
+static inline jvmtiEnv *jvmti_ext(JvmtiEnv *e) { return (jvmtiEnv *)e; }
+/* The phase as this environment sees it: an environment without can_generate_early_vmstart
+ * is still in the primordial phase during an early start phase. */
+jvmtiPhase jvmti_env_phase(JvmtiEnv *env);
+static inline bool jvmti_has(JvmtiEnv *env, int cap) {
+    return cap >= 0 && (__atomic_load_n(&env->caps, __ATOMIC_RELAXED) >> cap & 1);
+}
+#define JVMTI_HAS(env, name) jvmti_has(env, JCAP_##name)
+
+/* ---- per-thread state (Thread.jvmti) ---- */
+typedef struct JvmtiThreadEnvState {
+    uint64_t events;                            /* events this env enabled for this thread */
+    const void *local_storage;                  /* SetThreadLocalStorage */
+} JvmtiThreadEnvState;
+
+typedef struct JvmtiThreadState {
+    JvmtiThreadEnvState *envs;                  /* indexed by JvmtiEnv.index */
+    int nenvs;
+    void *debug;                                /* the debugger side's own state (frames, stepping) */
+    void *threads;                              /* the thread side's own state (suspension) */
+} JvmtiThreadState;
+
+/* The state of thread t for env, made when `create` (NULL when absent or out of memory). */
+JvmtiThreadEnvState *jvmti_thread_env_state(Thread *t, JvmtiEnv *env, bool create);
+
+/* Called whenever any environment's event enablement changes, so that the interpreter
+ * side can recompute what it switches on.  Defined by the debugger side; a weak no-op here. */
+void jvmti_event_mode_changed(void);
+
+/* ---- posting events ---- */
+typedef struct JvmtiEventScope {
+    Thread *t;
+    HandleMark hm;
+    Object **saved_exception;
+} JvmtiEventScope;
+
+/* Brackets around posting one event on thread t (in VM state): handles made inside are
+ * released at exit; the pending exception is put aside and restored. */
+void jvmti_event_enter(Thread *t, JvmtiEventScope *s);
+void jvmti_event_exit(JvmtiEventScope *s);
+/* The next environment after prev (NULL: the first) that wants event ev on thread t:
+ * valid, with a callback, enabled globally or for t, and in a phase that sees it. */
+JvmtiEnv *jvmti_env_next(JvmtiEnv *prev, Thread *t, jvmtiEvent ev);
+#define JVMTI_FOR_EACH_ENV(env, t, ev) \
+    for (JvmtiEnv *env = jvmti_env_next(NULL, t, ev); env; env = jvmti_env_next(env, t, ev))
+/* Runs a callback call in native state. */
+static inline int jvmti_native_begin(Thread *t) {
+    int old = t->state;
+    atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
+    return old;
+}
+static inline void jvmti_native_end(Thread *t, int old) {
+    atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
+    thread_poll(t);
+}
+#define JVMTI_CALLBACK(t, call) do { int jvmti_old_ = jvmti_native_begin(t); call; jvmti_native_end(t, jvmti_old_); } while (0)
+/* Recomputes jvmti_event_bits from every environment (with jvmti_lock held). */
+void jvmti_events_recompute(void);
+
+/* ---- converters (convention 4) ---- */
+/* jthread -> Thread (NULL: the current thread).  INVALID_THREAD when not a Thread object,
+ * THREAD_NOT_ALIVE when it has not started or has ended. */
+jvmtiError jvmti_thread_of(jthread thread, Thread **out);
+jvmtiError jvmti_class_of(jclass klass, Class **out);      /* INVALID_CLASS */
+jvmtiError jvmti_method_of(jmethodID method, Method **out); /* INVALID_METHODID */
+jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out); /* INVALID_FIELDID */
+
+/* ---- results: memory the agent frees with Deallocate ---- */
+jvmtiError jvmti_allocate(jlong size, void **out);
+/* *out = a copy of s (NULL s: no copy, *out NULL) */
+jvmtiError jvmti_strdup(const char *s, char **out);
+
+/* ---- the functions (weak: see above) ---- */
+#define JVMTI_FN(slot, name, phases, cap, params, args) \
+    __attribute__((weak)) jvmtiError JNICALL jvmti_##name params;
+#include "jvmti/jvmti_functions.def"
+#undef JVMTI_FN
+
+#endif

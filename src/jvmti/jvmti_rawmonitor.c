@@ -1,0 +1,206 @@
+/*
+ * jvmti_rawmonitor.c — Raw Monitor functions.
+ *
+ * A raw monitor is the agent's own lock, independent of Java objects, usable in every
+ * phase: from Agent_OnLoad (no Java thread exists yet), from agent threads and from event
+ * callbacks.  So the owner is a pthread, not a VM Thread.  One small mutex guards the
+ * monitor's fields; entering threads wait on `entry`, waiting threads on `wait`, both in
+ * a safe state (a collection may run meanwhile) when the caller is a VM thread.
+ *
+ * RawMonitorWait is interruptible as the spec requires: Thread.interrupt does not know
+ * about raw monitors, so a Java thread waits in short slices and looks at its interrupt
+ * wake-up flag between them (JVMTI_ERROR_INTERRUPT, the status cleared as Object.wait
+ * does).
+ */
+#include "jvmti/jvmti_internal.h"
+#include "runtime/jthread.h"
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#define RAW_MONITOR_MAGIC 0x524D4F4E   /* 'RMON' */
+
+typedef struct RawMonitor {
+    uint32_t magic;
+    char *name;
+    pthread_mutex_t lock;
+    pthread_cond_t entry;
+    pthread_cond_t wait;
+    bool owned;
+    pthread_t owner;
+    int count;                      /* recursion depth of the owner */
+    uint64_t notifications;         /* bumped by each notify: who waits sees it change */
+    int waiters;
+    int to_wake;                    /* waiters that notify has released but not yet left */
+} RawMonitor;
+
+static jvmtiError monitor_of(jrawMonitorID id, RawMonitor **out) {
+    RawMonitor *m = (RawMonitor *)id;
+    if (!m || m->magic != RAW_MONITOR_MAGIC) return JVMTI_ERROR_INVALID_MONITOR;
+    *out = m;
+    return JVMTI_ERROR_NONE;
+}
+
+static bool owned_by_me(RawMonitor *m) { return m->owned && pthread_equal(m->owner, pthread_self()); }
+
+/* Brackets around waiting: a VM thread waits in a safe state. */
+static int wait_begin(void) {
+    Thread *t = thread_current();
+    return t ? thread_block_begin(t) : 0;
+}
+
+static void wait_end(int old) {
+    Thread *t = thread_current();
+    if (t) thread_block_end(t, old);
+}
+
+jvmtiError JNICALL jvmti_CreateRawMonitor(jvmtiEnv *env, const char *name, jrawMonitorID *monitor_ptr) {
+    if (!name || !monitor_ptr) return JVMTI_ERROR_NULL_POINTER;
+    RawMonitor *m = vm_calloc(1, sizeof *m);
+    m->magic = RAW_MONITOR_MAGIC;
+    m->name = vm_strdup(name);
+    pthread_mutex_init(&m->lock, NULL);
+    pthread_cond_init(&m->entry, NULL);
+    pthread_cond_init(&m->wait, NULL);
+    *monitor_ptr = (jrawMonitorID)m;
+    return JVMTI_ERROR_NONE;
+}
+
+jvmtiError JNICALL jvmti_DestroyRawMonitor(jvmtiEnv *env, jrawMonitorID monitor) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    pthread_mutex_lock(&m->lock);
+    bool other = m->owned && !owned_by_me(m);
+    if (!other) m->magic = 0;
+    pthread_mutex_unlock(&m->lock);
+    /* the memory stays: a thread may still be on its way out of it */
+    return other ? JVMTI_ERROR_NOT_MONITOR_OWNER : JVMTI_ERROR_NONE;
+}
+
+/* Takes ownership with m->lock held, waiting while another thread owns it. */
+static void acquire(RawMonitor *m, int count) {
+    if (m->owned) {
+        int old = wait_begin();
+        while (m->owned) pthread_cond_wait(&m->entry, &m->lock);
+        pthread_mutex_unlock(&m->lock);
+        wait_end(old);
+        pthread_mutex_lock(&m->lock);
+        if (m->owned) {
+            acquire(m, count);
+            return;
+        }
+    }
+    m->owned = true;
+    m->owner = pthread_self();
+    m->count = count;
+}
+
+static void release(RawMonitor *m) {
+    m->owned = false;
+    m->count = 0;
+    pthread_cond_signal(&m->entry);
+}
+
+jvmtiError JNICALL jvmti_RawMonitorEnter(jvmtiEnv *env, jrawMonitorID monitor) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    pthread_mutex_lock(&m->lock);
+    if (owned_by_me(m)) m->count++;
+    else acquire(m, 1);
+    pthread_mutex_unlock(&m->lock);
+    return JVMTI_ERROR_NONE;
+}
+
+jvmtiError JNICALL jvmti_RawMonitorExit(jvmtiEnv *env, jrawMonitorID monitor) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    pthread_mutex_lock(&m->lock);
+    if (!owned_by_me(m)) err = JVMTI_ERROR_NOT_MONITOR_OWNER;
+    else if (--m->count == 0) release(m);
+    pthread_mutex_unlock(&m->lock);
+    return err;
+}
+
+static void deadline_after(struct timespec *ts, jlong millis) {
+    clock_gettime(CLOCK_REALTIME, ts);
+    ts->tv_sec += millis / 1000;
+    ts->tv_nsec += (millis % 1000) * 1000000;
+    if (ts->tv_nsec >= 1000000000) {
+        ts->tv_sec++;
+        ts->tv_nsec -= 1000000000;
+    }
+}
+
+static bool before(const struct timespec *a, const struct timespec *b) {
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* Waits (m->lock held, ownership given up) until notified, the time is up or, for a Java
+ * thread, an interrupt; true when interrupted. */
+static bool wait_notified(RawMonitor *m, jlong millis, Thread *t) {
+    struct timespec end, slice, now;
+    if (millis > 0) deadline_after(&end, millis);
+    for (;;) {
+        if (m->to_wake > 0) {
+            m->to_wake--;
+            return false;
+        }
+        if (t && __atomic_load_n(&t->interrupt_pending, __ATOMIC_ACQUIRE)) return true;
+        deadline_after(&slice, t ? 20 : 1000);
+        if (millis > 0 && before(&end, &slice)) slice = end;
+        pthread_cond_timedwait(&m->wait, &m->lock, &slice);
+        clock_gettime(CLOCK_REALTIME, &now);
+        if (millis > 0 && !before(&now, &end) && m->to_wake == 0) return false;
+    }
+}
+
+jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jlong millis) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    Thread *t = thread_current();
+    pthread_mutex_lock(&m->lock);
+    if (!owned_by_me(m)) {
+        pthread_mutex_unlock(&m->lock);
+        return JVMTI_ERROR_NOT_MONITOR_OWNER;
+    }
+    if (t && t->jthread && jthread_prepare_wait(t)) {
+        jthread_take_interrupt(t);
+        pthread_mutex_unlock(&m->lock);
+        return JVMTI_ERROR_INTERRUPT;
+    }
+    int count = m->count;
+    release(m);
+    m->waiters++;
+    int old = wait_begin();
+    bool interrupted = wait_notified(m, millis, t && t->jthread ? t : NULL);
+    m->waiters--;
+    pthread_mutex_unlock(&m->lock);
+    wait_end(old);
+    pthread_mutex_lock(&m->lock);
+    acquire(m, count);
+    pthread_mutex_unlock(&m->lock);
+    if (interrupted && jthread_take_interrupt(t)) return JVMTI_ERROR_INTERRUPT;
+    return JVMTI_ERROR_NONE;
+}
+
+static jvmtiError notify(jrawMonitorID monitor, bool all) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    pthread_mutex_lock(&m->lock);
+    if (!owned_by_me(m)) {
+        err = JVMTI_ERROR_NOT_MONITOR_OWNER;
+    } else if (m->waiters > m->to_wake) {
+        m->to_wake = all ? m->waiters : m->to_wake + 1;
+        pthread_cond_broadcast(&m->wait);
+    }
+    pthread_mutex_unlock(&m->lock);
+    return err;
+}
+
+jvmtiError JNICALL jvmti_RawMonitorNotify(jvmtiEnv *env, jrawMonitorID monitor) { return notify(monitor, false); }
+jvmtiError JNICALL jvmti_RawMonitorNotifyAll(jvmtiEnv *env, jrawMonitorID monitor) { return notify(monitor, true); }
