@@ -21,6 +21,7 @@
 #include "runtime/exception.h"
 #include "runtime/jthread.h"
 #include "runtime/suspend.h"
+#include "jvmti/jvmti_export.h"
 #include <errno.h>
 #include <time.h>
 
@@ -106,13 +107,9 @@ static Monitor *inflate(Object *o) {
 
 /* ---- tool events ---- */
 
-MonHook mon_hook;
-
-void mon_set_hook(MonHook hook) { __atomic_store_n(&mon_hook, hook, __ATOMIC_RELEASE); }
-
-static inline void post(Thread *t, MonEvent ev, Object **h, jlong arg) {
-    MonHook hook = __atomic_load_n(&mon_hook, __ATOMIC_ACQUIRE);
-    if (unlikely(hook != NULL)) hook(t, ev, h, arg);
+/* ev is a JVMTI monitor event; arg: the timeout (MonitorWait), timed out (MonitorWaited). */
+static inline void post(Thread *t, jvmtiEvent ev, Object **h, jlong arg) {
+    if (JVMTI_EVENT_ENABLED(t, ev)) jvmti_post_monitor_event(t, ev, h, arg);
 }
 
 /* Gives an inflated monitor up entirely (its owner is t, recursions 0). */
@@ -131,7 +128,7 @@ static void enter_contended(Thread *t, Monitor *mon, Object **h) {
     int64_t since = thread_timing() ? thread_now_ns() : 0;
     thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
     t->contending = mon;
-    post(t, MON_CONTENDED_ENTER, h, 0);
+    post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTER, h, 0);
     for (;;) {
         pthread_mutex_lock(&mon->mutex);
         mon->entry_waiters++;
@@ -148,7 +145,7 @@ static void enter_contended(Thread *t, Monitor *mon, Object **h) {
     t->contending = NULL;
     thread_set_java_status(t, JTS_RUNNABLE);
     if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
-    post(t, MON_CONTENDED_ENTERED, h, 0);
+    post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, h, 0);
 }
 
 void mon_enter(Thread *t, Object **h) {
@@ -268,7 +265,7 @@ static void wait_set_remove(Monitor *mon, WaitNode *node) {
 /* HotSpot's order: the wait event, the timeout's check, the owner's, then an interrupt
  * that came before the wait (with a waited event). */
 static bool wait_body(Thread *t, Object **h, jlong millis) {
-    post(t, MON_WAIT, h, millis);
+    post(t, JVMTI_EVENT_MONITOR_WAIT, h, millis);
     if (millis < 0) {
         exc_throw(t, VMC_IllegalArgumentException, "timeout value is negative");
         return false;
@@ -278,7 +275,7 @@ static bool wait_body(Thread *t, Object **h, jlong millis) {
         return false;
     }
     if (jthread_prepare_wait(t) && jthread_take_interrupt(t)) {
-        post(t, MON_WAITED, h, 0);
+        post(t, JVMTI_EVENT_MONITOR_WAITED, h, 0);
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
@@ -310,11 +307,11 @@ static bool wait_body(Thread *t, Object **h, jlong millis) {
     }
     if (!node.notified) wait_set_remove(mon, &node);
     __atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
-    if (unlikely(__atomic_load_n(&mon_hook, __ATOMIC_ACQUIRE) != NULL)) {
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_MONITOR_WAITED)) {
         /* the waited event comes before the monitor is entered again, as on HotSpot */
         pthread_mutex_unlock(&mon->mutex);
         thread_block_end(t, old);
-        post(t, MON_WAITED, h, timed_out);
+        post(t, JVMTI_EVENT_MONITOR_WAITED, h, timed_out);
         old = thread_block_begin(t);
         pthread_mutex_lock(&mon->mutex);
     }

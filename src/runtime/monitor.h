@@ -66,15 +66,9 @@ jint mon_identity_hash(Thread *t, Object *o);
 /* The object's current mark, with an inflated monitor's displaced mark looked through. */
 uintptr_t mon_neutral_mark(Object *o);
 
-/* Tool events (JVMTI MonitorContendedEnter/Entered, MonitorWait/Waited).  mon_hook is
- * NULL unless a tool wants them, and monitor.c tests it on its slow paths only (a
- * contended entry, Object.wait), so the events cost nothing when off.  The hook runs on
- * the thread concerned, in VM state, holding no VM lock; *obj is a handle.  arg: the
- * timeout in ms for MON_WAIT, whether the wait timed out for MON_WAITED, else 0. */
-typedef enum MonEvent { MON_CONTENDED_ENTER, MON_CONTENDED_ENTERED, MON_WAIT, MON_WAITED } MonEvent;
-typedef void (*MonHook)(Thread *t, MonEvent ev, Object **obj, jlong arg);
-extern MonHook mon_hook;
-void mon_set_hook(MonHook hook);
+/* Tool events: JVMTI MonitorContendedEnter/Entered and MonitorWait/Waited are posted
+ * from the slow paths only (a contended entry, Object.wait), after one test of the global
+ * event word, so they cost nothing when off (jvmti/jvmti_monitor_info.c posts them). */
 
 /* Collector hooks. */
 void mon_visit_objects(void (*v)(Object **slot, void *ctx), void *ctx);
