@@ -352,6 +352,8 @@ bool mon_notify(Thread *t, Object *o, bool all) {
         WaitNode *n = mon->wait_set;
         mon->wait_set = n->next;
         n->notified = true;
+        /* it now waits to enter, as HotSpot shows a notified thread */
+        thread_set_java_status(n->thread, JTS_BLOCKED_ON_MONITOR_ENTER);
         woke = true;
         if (!all) break;
     }
