@@ -60,6 +60,9 @@ void jvmti_defer_end(Thread *t);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
 void jvmti_post_DataDumpRequest(void);
+/* A monitor event (MONITOR_WAIT, _WAITED, _CONTENDED_ENTER, _CONTENDED_ENTERED) on *obj;
+ * arg: MonitorWait's timeout, MonitorWaited's timed_out (jvmti/jvmti_monitor_info.c). */
+void jvmti_post_monitor_event(Thread *t, jvmtiEvent ev, Object **obj, jlong arg);
 /* flags: JVMTI_RESOURCE_EXHAUSTED_*; description: HotSpot's words */
 void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description);
 
