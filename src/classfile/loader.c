@@ -498,12 +498,18 @@ static bool supertypes_accessible(Thread *t, Class *c) {
     return true;
 }
 
+bool ld_is_platform_loader(const Object *loader) {
+    const Class *lc = loader ? loader->klass : NULL;
+    return lc && !lc->loader && sym_eq_cstr(lc->name, "jdk/internal/loader/ClassLoaders$PlatformClassLoader");
+}
+
+bool ld_is_system_loader(const Object *loader) {
+    return !loader || ld_is_platform_loader(loader);
+}
+
+/* java.* classes may only come from the boot loader and the platform loader (its modules) */
 static bool prohibited_package(Symbol *name, Object *loader) {
-    if (!loader) return false;
-    if (strncmp(name->str, "java/", 5) != 0) return false;
-    /* the platform loader may define java.* classes of its modules */
-    Class *lc = loader->klass;
-    return !(lc->name && strstr(lc->name->str, "PlatformClassLoader"));
+    return strncmp(name->str, "java/", 5) == 0 && !ld_is_system_loader(loader);
 }
 
 static void log_load(Class *c, const char *source) {

@@ -72,6 +72,14 @@ Class *ld_array_of(Thread *t, Class *component);
 /* The array class with `dims` dimensions of `elem`. */
 Class *ld_array_class(Thread *t, Class *elem, int dims);
 
+/* Whether `loader` is the platform class loader (ClassLoaders$PlatformClassLoader). */
+bool ld_is_platform_loader(const Object *loader);
+/* Whether classes of `loader` are trusted as the JDK's own: the boot and the platform
+ * loader.  Their VM annotations (@CallerSensitive, @Hidden, @ForceInline...) count, they
+ * may define java.* classes, and latestUserDefinedLoader passes over them (HotSpot's
+ * "privileged" class loader data). */
+bool ld_is_system_loader(const Object *loader);
+
 /* Every loaded class, for the collector, JVMTI and heap walks.  The list lock guards it. */
 extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;
