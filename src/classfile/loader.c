@@ -274,6 +274,18 @@ Package *ld_find_package(LoaderData *ld, Symbol *name, bool create) {
     return p;
 }
 
+Package **ld_boot_packages(uint32_t *n) {
+    pthread_mutex_lock(&ld_boot->lock);
+    uint32_t count = 0;
+    for (Package *p = ld_boot->packages; p; p = p->next) count++;
+    Package **r = vm_malloc((count ? count : 1) * sizeof *r);
+    *n = 0;
+    for (Package *p = ld_boot->packages; p; p = p->next)
+        if (__atomic_load_n(&p->location, __ATOMIC_ACQUIRE)) r[(*n)++] = p;
+    pthread_mutex_unlock(&ld_boot->lock);
+    return r;
+}
+
 static Symbol *package_name_of(Symbol *class_name) {
     const char *s = class_name->str;
     const char *slash = strrchr(s, '/');
@@ -602,6 +614,14 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
 
 /* ---- loading ---- */
 
+/* The first boot class of a package gives the package its location (HotSpot's
+ * has_loaded_class and class path index). */
+static void note_boot_location(Class *c, const char *source) {
+    Package *p = c ? ld_package_of(c) : NULL;
+    if (p && !__atomic_load_n(&p->location, __ATOMIC_ACQUIRE))
+        __atomic_store_n(&p->location, sym_intern_cstr(source), __ATOMIC_RELEASE);
+}
+
 static Class *load_boot(Thread *t, Symbol *name) {
     Class *c = ld_find(ld_boot, name);
     if (c) return c;
@@ -614,6 +634,7 @@ static Class *load_boot(Thread *t, Symbol *name) {
         if (bytes) {
             c = ld_define(t, name, NULL, bytes, len, NULL, source, 0);
             vm_free(bytes);
+            note_boot_location(c, source);
         }
     }
     pthread_mutex_unlock(&boot_load_lock);

@@ -20,6 +20,9 @@ typedef struct Package {
     Symbol *name;                   /* internal form, "java/lang" */
     Object *module;                 /* java.lang.Module, GC root; NULL before modules exist */
     struct Package *next;
+    /* boot loader: where its first class was loaded from ("jrt:/java.base", a boot class
+     * path entry), published once; NULL while no class of the package has been loaded */
+    Symbol *location;
     /* module.c, under its lock: the named module owning the package (NULL: the loader's
      * unnamed module), the export state (MOD_EXP_*) and the qualified exports */
     struct ModuleEntry *entry;
@@ -89,6 +92,9 @@ uint32_t ld_class_count(void);
 /* The package of a class (made on first use); NULL for primitives/arrays of primitives. */
 Package *ld_package_of(Class *c);
 Package *ld_find_package(LoaderData *ld, Symbol *name, bool create);
+/* The packages of the boot loader with a loaded class (Package.getPackages), in a new
+ * array of *n entries that the caller frees. */
+Package **ld_boot_packages(uint32_t *n);
 
 /* Where a boot class came from, for -verbose:class ("jrt:/java.base", a path). */
 #endif
