@@ -359,9 +359,10 @@ static void set_class_flags(Class *c) {
     Method *fin = class_find_declared_method(c, sym_finalize, sym_void_sig);
     if (fin && c->super && !(fin->flags & MF_EMPTY) && !method_is_static(fin)) c->flags |= CF_HAS_FINALIZER;
     if (fin && c->super && (fin->flags & MF_EMPTY)) c->flags &= ~(uint32_t)CF_HAS_FINALIZER;
-    /* VM annotations count only in classes of the boot loader; hidden classes keep the
-     * hidden flag the parser gives all their methods */
-    if (c->loader && !(c->flags & CF_HIDDEN)) {
+    /* VM annotations count only in classes of the boot and platform loaders; hidden
+     * classes keep the hidden flag the parser gives all their methods */
+    if (!ld_is_system_loader(c->loader) && !(c->flags & CF_HIDDEN)) {
+        c->flags &= ~(uint32_t)CF_VALUE_BASED;
         for (uint16_t i = 0; i < c->nmethods; i++)
             c->methods[i].flags &= ~(uint32_t)(MF_CALLER_SENSITIVE | MF_HIDDEN | MF_FORCE_INLINE | MF_LF_COMPILED);
     }

@@ -275,6 +275,18 @@ Package *ld_find_package(LoaderData *ld, Symbol *name, bool create) {
     return p;
 }
 
+Package **ld_boot_packages(uint32_t *n) {
+    pthread_mutex_lock(&ld_boot->lock);
+    uint32_t count = 0;
+    for (Package *p = ld_boot->packages; p; p = p->next) count++;
+    Package **r = vm_malloc((count ? count : 1) * sizeof *r);
+    *n = 0;
+    for (Package *p = ld_boot->packages; p; p = p->next)
+        if (__atomic_load_n(&p->location, __ATOMIC_ACQUIRE)) r[(*n)++] = p;
+    pthread_mutex_unlock(&ld_boot->lock);
+    return r;
+}
+
 static Symbol *package_name_of(Symbol *class_name) {
     const char *s = class_name->str;
     const char *slash = strrchr(s, '/');
@@ -499,12 +511,18 @@ static bool supertypes_accessible(Thread *t, Class *c) {
     return true;
 }
 
+bool ld_is_platform_loader(const Object *loader) {
+    const Class *lc = loader ? loader->klass : NULL;
+    return lc && !lc->loader && sym_eq_cstr(lc->name, "jdk/internal/loader/ClassLoaders$PlatformClassLoader");
+}
+
+bool ld_is_system_loader(const Object *loader) {
+    return !loader || ld_is_platform_loader(loader);
+}
+
+/* java.* classes may only come from the boot loader and the platform loader (its modules) */
 static bool prohibited_package(Symbol *name, Object *loader) {
-    if (!loader) return false;
-    if (strncmp(name->str, "java/", 5) != 0) return false;
-    /* the platform loader may define java.* classes of its modules */
-    Class *lc = loader->klass;
-    return !(lc->name && strstr(lc->name->str, "PlatformClassLoader"));
+    return strncmp(name->str, "java/", 5) == 0 && !ld_is_system_loader(loader);
 }
 
 static void log_load(Class *c, const char *source) {
@@ -598,6 +616,14 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
 
 /* ---- loading ---- */
 
+/* The first boot class of a package gives the package its location (HotSpot's
+ * has_loaded_class and class path index). */
+static void note_boot_location(Class *c, const char *source) {
+    Package *p = c ? ld_package_of(c) : NULL;
+    if (p && !__atomic_load_n(&p->location, __ATOMIC_ACQUIRE))
+        __atomic_store_n(&p->location, sym_intern_cstr(source), __ATOMIC_RELEASE);
+}
+
 static Class *load_boot(Thread *t, Symbol *name) {
     Class *c = ld_find(ld_boot, name);
     if (c) return c;
@@ -611,6 +637,7 @@ static Class *load_boot(Thread *t, Symbol *name) {
         if (bytes) {
             c = ld_define(t, name, NULL, bytes, len, NULL, source, 0);
             vm_free(bytes);
+            note_boot_location(c, source);
         }
     }
     pthread_mutex_unlock(&boot_load_lock);

@@ -20,6 +20,9 @@ typedef struct Package {
     Symbol *name;                   /* internal form, "java/lang" */
     Object *module;                 /* java.lang.Module, GC root; NULL before modules exist */
     struct Package *next;
+    /* boot loader: where its first class was loaded from ("jrt:/java.base", a boot class
+     * path entry), published once; NULL while no class of the package has been loaded */
+    Symbol *location;
     /* module.c, under its lock: the named module owning the package (NULL: the loader's
      * unnamed module), the export state (MOD_EXP_*) and the qualified exports */
     struct ModuleEntry *entry;
@@ -72,6 +75,14 @@ Class *ld_array_of(Thread *t, Class *component);
 /* The array class with `dims` dimensions of `elem`. */
 Class *ld_array_class(Thread *t, Class *elem, int dims);
 
+/* Whether `loader` is the platform class loader (ClassLoaders$PlatformClassLoader). */
+bool ld_is_platform_loader(const Object *loader);
+/* Whether classes of `loader` are trusted as the JDK's own: the boot and the platform
+ * loader.  Their VM annotations (@CallerSensitive, @Hidden, @ForceInline...) count, they
+ * may define java.* classes, and latestUserDefinedLoader passes over them (HotSpot's
+ * "privileged" class loader data). */
+bool ld_is_system_loader(const Object *loader);
+
 /* Every loaded class, for the collector, JVMTI and heap walks.  The list lock guards it. */
 extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;
@@ -81,6 +92,9 @@ uint32_t ld_class_count(void);
 /* The package of a class (made on first use); NULL for primitives/arrays of primitives. */
 Package *ld_package_of(Class *c);
 Package *ld_find_package(LoaderData *ld, Symbol *name, bool create);
+/* The packages of the boot loader with a loaded class (Package.getPackages), in a new
+ * array of *n entries that the caller frees. */
+Package **ld_boot_packages(uint32_t *n);
 
 /* Where a boot class came from, for -verbose:class ("jrt:/java.base", a path). */
 #endif

@@ -43,4 +43,7 @@ Slot jni_call_a(Thread *t, Object *recv, Method *m, bool virt, const jvalue *a);
 
 extern struct JNINativeInterface_ jni_function_table;
 
+/* A new String[] of the symbols' texts, as a local reference (jvm_constpool.c). */
+jobjectArray jvm_symbol_array(Thread *t, Symbol *const *syms, int n);
+
 #endif

@@ -174,8 +174,7 @@ JNIEXPORT jobject JNICALL JVM_ConstantPoolGetFieldAtIfLoaded(JNIEnv *env, jobjec
 
 /* ---- symbolic information ---- */
 
-/* A new String[] of the symbols' texts, as a local reference. */
-static jobjectArray string_array(Thread *t, Symbol *const *syms, int n) {
+jobjectArray jvm_symbol_array(Thread *t, Symbol *const *syms, int n) {
     Class *ac = ld_array_of(t, VMC(String));
     if (!ac) return NULL;
     HandleMark hm = hnd_mark(t);
@@ -197,7 +196,7 @@ JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetMemberRefInfoAt(JNIEnv *env, j
     if (!c) JNI_RETURN(NULL);
     Symbol *info[3] = { cp_class_name(&c->cp, c->cp.e[idx].ref.a), cp_member_name(&c->cp, (uint16_t)idx),
                         cp_member_desc(&c->cp, (uint16_t)idx) };
-    JNI_RETURN(string_array(t, info, 3));
+    JNI_RETURN(jvm_symbol_array(t, info, 3));
 }
 
 JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetNameAndTypeRefInfoAt(JNIEnv *env, jobject pool, jobject unused, jint idx) {
@@ -206,7 +205,7 @@ JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetNameAndTypeRefInfoAt(JNIEnv *e
     Class *c = entry_holder(t, pool, idx, TAG(NameAndType));
     if (!c) JNI_RETURN(NULL);
     Symbol *info[2] = { cp_utf8(&c->cp, c->cp.e[idx].ref.a), cp_utf8(&c->cp, c->cp.e[idx].ref.b) };
-    JNI_RETURN(string_array(t, info, 2));
+    JNI_RETURN(jvm_symbol_array(t, info, 2));
 }
 
 JNIEXPORT jint JNICALL JVM_ConstantPoolGetClassRefIndexAt(JNIEnv *env, jobject pool, jobject unused, jint idx) {

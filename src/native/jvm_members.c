@@ -379,10 +379,6 @@ JNIEXPORT jobjectArray JNICALL JVM_GetClassContext(JNIEnv *env) {
     JNI_RETURN(r);
 }
 
-static bool is_platform_loader(Object *loader) {
-    return is_boot_class(loader->klass, "jdk/internal/loader/ClassLoaders$PlatformClassLoader");
-}
-
 /* jdk.internal.misc.VM.latestUserDefinedLoader: the loader of the innermost method on the
  * stack whose class was defined by neither the boot nor the platform loader, reflection's
  * accessor classes aside; null if there is none. */
@@ -390,7 +386,7 @@ JNIEXPORT jobject JNICALL JVM_LatestUserDefinedLoader(JNIEnv *env) {
     JNI_ENTER(env);
     for (Frame *f = t->top; f; f = f->prev) {
         Class *c = f->method->holder;
-        if (!c->loader || is_platform_loader(c->loader)) continue;
+        if (ld_is_system_loader(c->loader)) continue;
         if (extends_boot_class(c, "jdk/internal/reflect/MethodAccessorImpl") ||
             extends_boot_class(c, "jdk/internal/reflect/ConstructorAccessorImpl"))
             continue;

@@ -224,9 +224,35 @@ JNIEXPORT void JNICALL JVM_AddModuleExportsToAllUnnamed(JNIEnv *env, jobject fro
     JNI_RETURN_VOID();
 }
 
+/* ---- the boot loader's packages (BootLoader.packages, Package.getPackages) ---- */
+
+/* Where the boot loader loaded the package's classes from ("jrt:/java.base", a boot class
+ * path entry); null if it has loaded none, as on HotSpot. */
 JNIEXPORT jstring JNICALL JVM_GetSystemPackage(JNIEnv *env, jstring name) {
     JNI_ENTER(env);
     Object *s = hnd_get(name);
     Package *p = s ? ld_find_package(ld_boot, jstr_to_symbol(s, false), false) : NULL;
-    JNI_RETURN(p ? hnd_local(t, jstr_new_utf8(t, "jrt:/java.base")) : NULL);
+    Symbol *where = p ? __atomic_load_n(&p->location, __ATOMIC_ACQUIRE) : NULL;
+    JNI_RETURN(where ? hnd_local(t, jstr_new_utf8(t, where->str)) : NULL);
+}
+
+/* The names ("java/lang") of the packages the boot loader has loaded a class of. */
+JNIEXPORT jobjectArray JNICALL JVM_GetSystemPackages(JNIEnv *env) {
+    JNI_ENTER(env);
+    uint32_t n;
+    Package **pkgs = ld_boot_packages(&n);
+    Symbol **names = vm_malloc((n ? n : 1) * sizeof *names);
+    for (uint32_t i = 0; i < n; i++) names[i] = pkgs[i]->name;
+    vm_free(pkgs);
+    jobjectArray r = jvm_symbol_array(t, names, (int)n);
+    vm_free(names);
+    JNI_RETURN(r);
+}
+
+/* The archived module graph of a class-data archive: Loupe maps no archive (CDS is
+ * reported off), so the class library never has one to define. */
+JNIEXPORT void JNICALL JVM_DefineArchivedModules(JNIEnv *env, jobject platform_loader, jobject system_loader) {
+    UNUSED(env);
+    UNUSED(platform_loader);
+    UNUSED(system_loader);
 }

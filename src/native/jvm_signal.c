@@ -18,6 +18,7 @@
 #include "runtime/vm.h"
 #include <semaphore.h>
 #include <signal.h>
+#include <stdlib.h>
 
 #define NSIG_MAX 65
 
@@ -74,6 +75,23 @@ JNIEXPORT void *JNICALL JVM_RegisterSignal(jint sig, void *handler) {
 }
 
 JNIEXPORT jboolean JNICALL JVM_RaiseSignal(jint sig) { return raise(sig) == 0; }
+
+/* Signal chaining: an application (or libjsig) that owns a signal's handler passes the
+ * signals it does not know on to the VM.  As on HotSpot, SIGPIPE and SIGXFSZ are the VM's
+ * to ignore (handled: 1); Loupe takes no faults of its own (no implicit null checks or
+ * stack banging), so any other signal is not the VM's: 0, or, when the caller asks for it,
+ * a fatal error. */
+JNIEXPORT jint JNICALL JVM_handle_linux_signal(int sig, siginfo_t *info, void *uc, int abort_if_unrecognized) {
+    UNUSED(info);
+    UNUSED(uc);
+    if (sig == SIGPIPE || sig == SIGXFSZ) return 1;
+    if (abort_if_unrecognized) {
+        fflush(stdout);
+        fprintf(stderr, "Loupe: unexpected signal %d passed to JVM_handle_linux_signal\n", sig);
+        abort();
+    }
+    return 0;
+}
 
 /* ---- the dispatcher thread ---- */
 

@@ -16,6 +16,7 @@
 #include "interp/frame.h"
 #include "runtime/monitor.h"
 #include "runtime/suspend.h"
+#include "runtime/threaddump.h"
 #include "runtime/vm.h"
 #include <sched.h>
 
@@ -303,4 +304,12 @@ JNIEXPORT jobjectArray JNICALL JVM_DumpThreads(JNIEnv *env, jclass cls, jobjectA
     Object *r = *result;
     hnd_release(t, hm);
     JNI_RETURN(hnd_local(t, r));
+}
+
+/* A thread dump on standard output, as SIGQUIT gives (HotSpot's VM_PrintThreads). */
+JNIEXPORT void JNICALL JVM_DumpAllStacks(JNIEnv *env, jclass unused) {
+    UNUSED(unused);
+    JNI_ENTER(env);
+    vm_thread_dump(t, stdout);
+    JNI_RETURN_VOID();
 }

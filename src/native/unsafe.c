@@ -189,15 +189,27 @@ static bool copyMemory0(Thread *t, Slot *a, Slot *r) {
     return true;
 }
 
+static void swap_element(uint8_t *dst, const uint8_t *src, size_t size) {
+    uint8_t tmp[8];
+    memcpy(tmp, src, size);
+    for (size_t i = 0; i < size; i++) dst[i] = tmp[size - 1 - i];
+}
+
+/* Copies elements of `size` bytes with their bytes reversed.  The regions may overlap
+ * (memmove's contract, element by element): each element is read whole before it is
+ * written, and a destination above the source is filled from the end, so no element is
+ * overwritten before it has been read. */
 static bool copySwapMemory0(Thread *t, Slot *a, Slot *r) {
     UNUSED(t);
     UNUSED(r);
     uint8_t *src = addr2(a[1].l, a[2].j), *dst = addr2(a[4].l, a[5].j);
     size_t bytes = (size_t)a[7].j, size = (size_t)a[9].j;
-    for (size_t off = 0; off < bytes; off += size) {
-        uint8_t tmp[8];
-        memcpy(tmp, src + off, size);
-        for (size_t i = 0; i < size; i++) dst[off + i] = tmp[size - 1 - i];
+    if (size == 0 || size > 8) return true;
+    size_t n = bytes / size;
+    if (dst <= src || dst >= src + bytes) {
+        for (size_t i = 0; i < n; i++) swap_element(dst + i * size, src + i * size, size);
+    } else {
+        for (size_t i = n; i-- > 0;) swap_element(dst + i * size, src + i * size, size);
     }
     return true;
 }
