@@ -28,6 +28,7 @@
 #include "classfile/classfile.h"
 #include "classfile/link.h"
 #include "classfile/resolve.h"
+#include "classfile/module.h"
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "interp/interp.h"
@@ -67,6 +68,15 @@ typedef struct BootEntry {
 } BootEntry;
 static BootEntry *boot_entries;
 static int nboot_entries;
+
+/* --patch-module module=path[:path...]: searched before the module's own classes */
+typedef struct PatchModule {
+    char *module;
+    BootEntry *entries;
+    int n;
+} PatchModule;
+static PatchModule *patches;
+static int npatches;
 
 static void *(*zip_open)(const char *name, char **msg);
 static void *(*zip_find_entry)(void *zip, const char *name, jint *size, jint *name_len);
@@ -142,21 +152,40 @@ static bool load_libzip(void) {
     return zip_open && zip_find_entry && zip_read_entry;
 }
 
-bool ld_boot_path_init(const char *java_home, const char *append) {
-    if (!load_jimage(java_home)) return false;
-    if (!append) return true;
-    char *copy = vm_strdup(append);
+/* Appends the existing entries of a ':'-separated path to *entries (missing ones are
+ * skipped, as HotSpot skips them). */
+static void add_entries(BootEntry **entries, int *n, const char *path) {
+    char *copy = vm_strdup(path);
     for (char *save = NULL, *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
         struct stat st;
         if (stat(p, &st) != 0) continue;
-        boot_entries = vm_realloc(boot_entries, (size_t)(nboot_entries + 1) * sizeof *boot_entries);
-        BootEntry *e = &boot_entries[nboot_entries++];
+        *entries = vm_realloc(*entries, (size_t)(*n + 1) * sizeof **entries);
+        BootEntry *e = &(*entries)[(*n)++];
         e->path = vm_strdup(p);
         e->is_dir = S_ISDIR(st.st_mode);
         e->zip = NULL;
     }
     vm_free(copy);
+}
+
+bool ld_boot_path_init(const char *java_home, const char *append) {
+    if (!load_jimage(java_home)) return false;
+    if (append) add_entries(&boot_entries, &nboot_entries, append);
+    for (int i = 0; vm_opts.verbose_class && i < npatches; i++)
+        for (int k = 0; k < patches[i].n; k++) vm_log("class,load", "path: %s", patches[i].entries[k].path);
     return true;
+}
+
+void ld_patch_module(const char *spec) {
+    const char *eq = strchr(spec, '=');
+    if (!eq) return;
+    patches = vm_realloc(patches, (size_t)(npatches + 1) * sizeof *patches);
+    PatchModule *pm = &patches[npatches++];
+    pm->module = vm_strdup(spec);
+    pm->module[eq - spec] = '\0';
+    pm->entries = NULL;
+    pm->n = 0;
+    add_entries(&pm->entries, &pm->n, eq + 1);
 }
 
 /* ---- dictionaries ---- */
@@ -386,9 +415,36 @@ static uint8_t *read_from_entry(BootEntry *e, Symbol *name, size_t *len) {
     return buf;
 }
 
+/* The named module a boot class's package belongs to, by the module graph (packages a
+ * patch adds are not in lib/modules); java.base before the module system is up. */
+static const char *boot_module_name(Symbol *name) {
+    Symbol *pn = package_name_of(name);
+    Package *p = pn ? ld_find_package(ld_boot, pn, false) : NULL;
+    if (p && p->entry && p->entry->name) return p->entry->name->str;
+    return vm_phase < VM_PHASE_MODULES && (!p || !p->module) ? "java.base" : NULL;
+}
+
+/* HotSpot's search of the --patch-module entries of the class's module, first of all. */
+static uint8_t *read_from_patches(Symbol *name, size_t *len, char *source, size_t nsource) {
+    const char *module = npatches ? boot_module_name(name) : NULL;
+    for (int i = 0; module && i < npatches; i++) {
+        if (strcmp(patches[i].module, module) != 0) continue;
+        for (int k = 0; k < patches[i].n; k++) {
+            uint8_t *b = read_from_entry(&patches[i].entries[k], name, len);
+            if (b) {
+                snprintf(source, nsource, "%s", patches[i].entries[k].path);
+                return b;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* Finds the bytes of a boot class; *source describes where (for -verbose:class). */
 static uint8_t *read_boot_class(Symbol *name, size_t *len, char *source, size_t nsource) {
-    uint8_t *b = read_from_jimage(name, len);
+    uint8_t *b = read_from_patches(name, len, source, nsource);
+    if (b) return b;
+    b = read_from_jimage(name, len);
     if (b) {
         const char *module = module_for_boot_class(name);
         snprintf(source, nsource, "jrt:/%s", module ? module : "java.base");

@@ -49,6 +49,9 @@ extern LoaderData *ld_all;          /* every LoaderData */
 void ld_init(void);
 /* Opens lib/modules (libjimage) and notes -Xbootclasspath/a entries. */
 bool ld_boot_path_init(const char *java_home, const char *append);
+/* --patch-module "module=path[:path...]": the boot loader looks for the classes of that
+ * module in these entries before lib/modules (other loaders' modules are patched in Java). */
+void ld_patch_module(const char *spec);
 
 /* The LoaderData of a ClassLoader object (created on first use). */
 LoaderData *ld_of(Thread *t, Object *loader);

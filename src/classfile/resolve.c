@@ -22,6 +22,8 @@
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
+#include "heap/handles.h"
+#include "runtime/security.h"
 #include <stdio.h>
 
 /* ---- nests and packages ---- */
@@ -168,6 +170,16 @@ void cp_describe_loaders(char *out, size_t n, Class *a, Class *b) {
 
 /* ---- classes ---- */
 
+/* The package-access check of the class's protection domain (runtime/security.c). */
+static bool cp_check_package_access(Thread *t, Class *cls, Class *c) {
+    if (!cls->loader || !cls->mirror) return true;
+    HandleMark hm = hnd_mark(t);
+    Object **pd = hnd_new(t, sec_protection_domain(cls));
+    bool ok = sec_check_package_access(t, c, &cls->loader, pd);
+    hnd_release(t, hm);
+    return ok;
+}
+
 Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
     CPEntry *e = &cls->cp.e[idx];
     Class *c = __atomic_load_n((Class **)&e->resolved, __ATOMIC_ACQUIRE);
@@ -177,7 +189,7 @@ Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
         c = cls;
     } else {
         c = ld_load(t, name, cls->loader ? &cls->loader : NULL, false);
-        if (!c) return NULL;
+        if (!c || !cp_check_package_access(t, cls, c)) return NULL;
         ClassAccess r = access_class(t, cls, c);
         if (r != ACCESS_OK) {
             char msg[2400];

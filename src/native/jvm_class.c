@@ -13,6 +13,8 @@
 #include "interp/frame.h"
 #include "interp/interp.h"
 #include "runtime/jstring.h"
+#include "runtime/mirror.h"
+#include "runtime/security.h"
 #include "runtime/vm.h"
 
 /* The access flags a class file can carry (HotSpot's JVM_ACC_WRITTEN_FLAGS). */
@@ -40,12 +42,16 @@ JNIEXPORT jclass JNICALL JVM_FindClassFromBootLoader(JNIEnv *env, const char *na
     JNI_RETURN(local_mirror(t, c));
 }
 
+/* Class.forName: the class through `loader`, then the package-access check of the caller's
+ * protection domain (runtime/security.c). */
 JNIEXPORT jclass JNICALL JVM_FindClassFromCaller(JNIEnv *env, const char *name, jboolean init, jobject loader, jclass caller) {
-    UNUSED(caller);
     JNI_ENTER(env);
     HandleMark hm = hnd_mark(t);
     Object **lh = hnd_new(t, hnd_get(loader));
+    Object *cm = hnd_get(caller);
+    Object **pd = hnd_new(t, cm ? OBJ_FIELD(cm, mirror_pd_off, Object *) : NULL);
     Class *c = ld_load(t, sym_intern_cstr(name), *lh ? lh : NULL, true);
+    if (c && !sec_check_package_access(t, c, lh, pd)) c = NULL;
     hnd_release(t, hm);
     if (c && !link_class(t, c)) c = NULL;
     if (c && init && !class_is_array(c) && !class_init(t, c)) c = NULL;

@@ -17,6 +17,7 @@
 #include "runtime/monitor.h"
 #include "runtime/suspend.h"
 #include "runtime/threaddump.h"
+#include "runtime/security.h"
 #include "runtime/vm.h"
 #include <sched.h>
 
@@ -131,9 +132,9 @@ JNIEXPORT void JNICALL JVM_SetNativeThreadName(JNIEnv *env, jobject jthread, jst
 }
 
 JNIEXPORT jobject JNICALL JVM_GetStackAccessControlContext(JNIEnv *env, jclass cls) {
-    UNUSED(env);
     UNUSED(cls);
-    return NULL;
+    JNI_ENTER(env);
+    JNI_RETURN(hnd_local(t, sec_stack_context(t)));
 }
 
 JNIEXPORT jobject JNICALL JVM_GetInheritedAccessControlContext(JNIEnv *env, jclass cls) {

@@ -14,6 +14,7 @@
 #include "classfile/classfile.h"
 #include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
+#include "classfile/loader.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -447,8 +448,47 @@ static void parse_xlog(const char *arg) {
     }
 }
 
+/* HotSpot's reserved module properties: -Djdk.module.<these> are ignored with a warning
+ * (the options are the way to set them). */
+static bool internal_module_property(const char *p) {
+    static const char *const SUFFIXES[] = { "addexports", "addreads", "addopens", "patch", "addmods",
+                                            "limitmods", "path", "upgrade.path", "enable.native.access", NULL };
+    if (strncmp(p, "jdk.module.", 11) != 0) return false;
+    p += 11;
+    for (int i = 0; SUFFIXES[i]; i++) {
+        size_t l = strlen(SUFFIXES[i]);
+        if (strncmp(p, SUFFIXES[i], l) == 0 && (p[l] == '=' || p[l] == '.' || p[l] == '\0')) return true;
+    }
+    return false;
+}
+
+static bool module_property_warning, java_base_patched;
+
+/* --patch-module=module=path[:path...]: the property for the module system, the entries
+ * for the boot loader; java.base may be patched once (other modules are checked in Java). */
+static jint patch_module(const char *spec) {
+    const char *eq = strchr(spec, '=');
+    if (!eq) {
+        vm_printf(stdout, "Missing '=' in --patch-module specification\n");
+        fflush(stdout);
+        return JNI_ERR;
+    }
+    if ((size_t)(eq - spec) == 9 && strncmp(spec, "java.base", 9) == 0) {
+        if (java_base_patched) vm_exit_during_init("Cannot specify java.base more than once to --patch-module");
+        java_base_patched = true;
+    }
+    ld_patch_module(spec);
+    add_module_prop("patch", spec);
+    return JNI_OK;
+}
+
 static jint parse_one(const char *opt, void *extra, bool ignore) {
     size_t sz;
+    if (strncmp(opt, "-D", 2) == 0 && internal_module_property(opt + 2)) {
+        module_property_warning = true;
+        return JNI_OK;
+    }
+    if (strncmp(opt, "--patch-module=", 15) == 0) return patch_module(opt + 15);
     if (strncmp(opt, "-D", 2) == 0) {
         const char *eq = strchr(opt + 2, '=');
         if (eq) {
@@ -559,7 +599,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     }
     static const struct { const char *opt; const char *kind; } MODULE_OPTS[] = {
         { "--add-exports=", "addexports" }, { "--add-opens=", "addopens" }, { "--add-reads=", "addreads" },
-        { "--add-modules=", "addmods" }, { "--patch-module=", "patch" }, { "--enable-native-access=", "enable.native.access" },
+        { "--add-modules=", "addmods" }, { "--enable-native-access=", "enable.native.access" },
     };
     for (size_t i = 0; i < ARRAY_LEN(MODULE_OPTS); i++) {
         size_t l = strlen(MODULE_OPTS[i].opt);
@@ -743,6 +783,8 @@ jint opts_parse(const JavaVMInitArgs *args) {
     if (rc == JNI_OK) rc = parse_env("_JAVA_OPTIONS", true, ignore);
     if (rc == JNI_OK) rc = parse_env("LOUPE_OPTIONS", false, ignore);
     if (rc != JNI_OK) return rc;
+    if (module_property_warning)
+        vm_warning("Ignoring system property options whose names match the '-Djdk.module.*'. names that are reserved for internal use.");
     rc = check_sizes();
     if (rc == JNI_OK) print_flags();
     return rc;
