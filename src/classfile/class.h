@@ -230,6 +230,7 @@ enum {
     CF_HAS_RECORD_ATTR = 1 << 11,
     CF_DEPRECATED = 1 << 12,
     CF_SYNTHETIC_ATTR = 1 << 13,
+    CF_VERIFIED = 1 << 14,          /* bytecode verified (or trusted by the policy) */
 };
 #define CF_REF_ANY (CF_REF_SOFT | CF_REF_WEAK | CF_REF_FINAL | CF_REF_PHANTOM)
 
