@@ -14,14 +14,7 @@
  * (interp/opcodes.h, the same table the interpreter and the GC maps use), the rest have a
  * rule each below.
  *
- * Policy is HotSpot's (Verifier::should_verify_for, is_eligible_for_verification): classes
- * of the boot loader are trusted unless -XX:+BytecodeVerificationLocal, all others verified
- * unless -XX:-BytecodeVerificationRemote (-Xverify:none turns off both, -Xverify:all on);
- * java.lang.Object, Class, String and Throwable and core reflection's generated accessors
- * (subclasses of MagicAccessorImpl) are never verified.  Class files older than 50 have no
- * stack maps: HotSpot verifies them by type inference (JVMS 4.10.2), which Loupe does not
- * do, so they run unverified; a version-50 class that fails the type checker is accepted
- * too (HotSpot would fall back to the inference verifier for it).
+ * Which classes are verified, and what a failure throws, is vfypolicy.c's business.
  *
  * Errors are java.lang.VerifyError with HotSpot's message and its "Exception Details"
  * block, or ClassFormatError for the few structural faults HotSpot's verifier reports that
@@ -34,12 +27,7 @@
 #include "classfile/link.h"
 #include "classfile/resolve.h"
 #include "interp/opcodes.h"
-#include "runtime/exception.h"
-#include "runtime/thread.h"
 #include "runtime/vm.h"
-
-bool vfy_local = false;
-bool vfy_remote = true;
 
 /* ---------------------------------------------------------------- arena */
 
@@ -309,7 +297,7 @@ static bool in_try(Vfy *V, int bci) { return bci >= V->ex_min && bci < V->ex_max
 static void check_handlers(Vfy *V, int bci, bool this_uninit) {
     Method *m = V->m;
     VFrame h;
-    h.stack = vfy_alloc(V, 2 * sizeof(VType));
+    h.stack = V->handler_stack;
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *x = &m->exc[i];
         if (bci < x->start_pc || bci >= x->end_pc) continue;
@@ -1020,6 +1008,7 @@ static void verify_method(Vfy *V) {
     V->max_locals = m->max_locals;
     V->max_stack = m->max_stack;
     initial_frame(V);
+    V->handler_stack = vfy_alloc(V, 2 * sizeof(VType));
     mark_instructions(V);
     check_handler_table(V);
     check_local_variable_table(V);
@@ -1071,39 +1060,4 @@ VResult vfy_run(Thread *t, Class *c, char **msg) {
     verify_methods(&V);
     *msg = V.msg;
     return V.result;
-}
-
-/* ---------------------------------------------------------------- policy */
-
-static bool is_reflection_accessor(const Class *c) {
-    for (const Class *k = c->super; k; k = k->super)
-        if (sym_eq_cstr(k->name, "jdk/internal/reflect/MagicAccessorImpl")) return true;
-    return false;
-}
-
-bool vfy_should_verify(const Class *c) {
-    if (class_is_array(c) || class_is_primitive(c) || c->major < 50) return false;
-    if (!(c->loader ? vfy_remote : vfy_local)) return false;
-    static const char *const TRUSTED[] = { "java/lang/Object", "java/lang/Class", "java/lang/String", "java/lang/Throwable" };
-    for (size_t i = 0; i < ARRAY_LEN(TRUSTED); i++)
-        if (sym_eq_cstr(c->name, TRUSTED[i])) return false;
-    return !is_reflection_accessor(c);
-}
-
-bool vfy_verify_class(Thread *t, Class *c) {
-    if (__atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) & CF_VERIFIED) return true;
-    if (vfy_should_verify(c)) {
-        char *msg = NULL;
-        VResult r = vfy_run(t, c, &msg);
-        if (r == VR_PENDING) return false;
-        if (r != VR_OK && c->major >= 51) {
-            Class *k = vmc_get(t, r == VR_VERIFY_ERROR ? VMC_VerifyError : VMC_ClassFormatError);
-            if (k) exc_throw_class(t, k, msg);
-            vm_free(msg);
-            return false;
-        }
-        vm_free(msg);
-    }
-    __atomic_or_fetch(&c->flags, (uint32_t)CF_VERIFIED, __ATOMIC_RELEASE);
-    return true;
 }

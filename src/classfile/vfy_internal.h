@@ -73,6 +73,7 @@ typedef struct Vfy {
     VFrame cur;
     VType ret;                      /* return type, VT_TOP for void */
     int ex_min, ex_max;
+    VType *handler_stack;           /* room for the one entry of a handler's frame */
     VArena *arena;
     jmp_buf fail;
     VResult result;
