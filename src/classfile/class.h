@@ -230,7 +230,6 @@ enum {
     CF_HAS_RECORD_ATTR = 1 << 11,
     CF_DEPRECATED = 1 << 12,
     CF_SYNTHETIC_ATTR = 1 << 13,
-    CF_VERIFIED = 1 << 14,          /* bytecode verified (or trusted by the policy) */
 };
 #define CF_REF_ANY (CF_REF_SOFT | CF_REF_WEAK | CF_REF_FINAL | CF_REF_PHANTOM)
 
@@ -287,6 +286,7 @@ struct Class {
     volatile uint8_t state;         /* ClassState */
     Thread *init_thread;
     Object *init_error;             /* why <clinit> failed: cause of later NoClassDefFoundErrors */
+    uint8_t verified;               /* bytecode verified or trusted (classfile/vfypolicy.c); atomic */
 
     /* ---- layout and dispatch (link.c) ---- */
     uint32_t instance_size;         /* bytes including the object header */

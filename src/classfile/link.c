@@ -398,7 +398,7 @@ bool link_class(Thread *t, Class *c) {
  * classes through Java code), supertypes first, as HotSpot's link step does it. */
 bool link_verify(Thread *t, Class *c) {
     if (!link_class(t, c)) return false;
-    if (__atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) & CF_VERIFIED) return true;
+    if (vfy_done(c)) return true;
     if (c->super && !link_verify(t, c->super)) return false;
     for (uint16_t i = 0; i < c->ninterfaces; i++)
         if (!link_verify(t, c->interfaces[i])) return false;

@@ -12,6 +12,8 @@
 extern bool vfy_local;
 extern bool vfy_remote;
 
+/* Has c been verified (or found not to need it)? */
+static inline bool vfy_done(const Class *c) { return __atomic_load_n(&c->verified, __ATOMIC_ACQUIRE) != 0; }
 /* Does the policy ask for c to be verified? */
 bool vfy_should_verify(const Class *c);
 /* Verifies c once if the policy asks for it.  Returns false with VerifyError,

@@ -39,7 +39,7 @@ bool vfy_should_verify(const Class *c) {
 }
 
 bool vfy_verify_class(Thread *t, Class *c) {
-    if (__atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) & CF_VERIFIED) return true;
+    if (vfy_done(c)) return true;
     if (vfy_should_verify(c)) {
         char *msg = NULL;
         VResult r = vfy_run(t, c, &msg);
@@ -52,6 +52,6 @@ bool vfy_verify_class(Thread *t, Class *c) {
         }
         vm_free(msg);
     }
-    __atomic_or_fetch(&c->flags, (uint32_t)CF_VERIFIED, __ATOMIC_RELEASE);
+    __atomic_store_n(&c->verified, 1, __ATOMIC_RELEASE);
     return true;
 }

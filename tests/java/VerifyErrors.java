@@ -148,7 +148,25 @@ public class VerifyErrors {
         return cw.method(9, "run", desc, stack, locals, code, null, null);
     }
 
-    public static void main(String[] args) {
+    /* For tool/verify_options: BadMain.class, whose main prints "hello" and whose other
+     * method underflows the stack. */
+    static void writeBadMain(String dir) throws IOException {
+        CW c = new CW("BadMain");
+        int out = c.field("java/lang/System", "out", "Ljava/io/PrintStream;");
+        int println = c.method("java/io/PrintStream", "println", "(Ljava/lang/String;)V");
+        int hello = c.str("hello");
+        c.init();
+        c.method(9, "main", "([Ljava/lang/String;)V", 2, 1,
+                 new int[] { 0xb2, hi(out), lo(out), 0x12, hello, 0xb6, hi(println), lo(println), 0xb1 }, null, null);
+        c.method(9, "bad", "()V", 1, 0, new int[] { 0x57, 0xb1 }, null, null);
+        java.nio.file.Files.write(java.nio.file.Path.of(dir, "BadMain.class"), c.bytes());
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 2 && args[0].equals("write")) {
+            writeBadMain(args[1]);
+            return;
+        }
         CW c;
         // the case: int[] passed where String is expected (checkcast removed)
         c = new CW("IntArrayAsString");
