@@ -286,6 +286,7 @@ struct Class {
     volatile uint8_t state;         /* ClassState */
     Thread *init_thread;
     Object *init_error;             /* why <clinit> failed: cause of later NoClassDefFoundErrors */
+    uint8_t verified;               /* bytecode verified or trusted (classfile/vfypolicy.c); atomic */
 
     /* ---- layout and dispatch (link.c) ---- */
     uint32_t instance_size;         /* bytes including the object header */

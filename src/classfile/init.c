@@ -178,7 +178,7 @@ static bool init_supers(Thread *t, Class *c) {
 
 bool class_init(Thread *t, Class *c) {
     if (likely(class_state(c) == CS_INITIALIZED)) return true;
-    if (!link_class(t, c)) return false;
+    if (!link_verify(t, c)) return false;
     lock_init(t);
     for (;;) {
         if (c->state == CS_INITIALIZED || (c->state == CS_INITIALIZING && c->init_thread == t)) {

@@ -20,6 +20,7 @@
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "classfile/resolve.h"
+#include "classfile/verify.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 
@@ -392,4 +393,15 @@ bool link_class(Thread *t, Class *c) {
     }
     pthread_mutex_unlock(&link_lock);
     return ok;
+}
+
+/* Verification comes after linking proper, outside the link lock (the verifier may load
+ * classes through Java code), supertypes first, as HotSpot's link step does it. */
+bool link_verify(Thread *t, Class *c) {
+    if (!link_class(t, c)) return false;
+    if (vfy_done(c)) return true;
+    if (c->super && !link_verify(t, c->super)) return false;
+    for (uint16_t i = 0; i < c->ninterfaces; i++)
+        if (!link_verify(t, c->interfaces[i])) return false;
+    return vfy_verify_class(t, c);
 }

@@ -11,6 +11,10 @@
 /* Lays out fields and statics, builds vtable and itables.  Idempotent, thread-safe.
  * Returns false with an exception (linkage errors). */
 bool link_class(Thread *t, Class *c);
+/* link_class, then bytecode verification (classfile/verify.c) of c and its supertypes if
+ * the policy asks for it: what HotSpot's linking does before initialisation and
+ * reflection.  (Loupe links every class when it is defined; verification waits for this.) */
+bool link_verify(Thread *t, Class *c);
 
 /* Runs <clinit> per JVMS 5.5 if c is not initialised (superclasses first, then
  * superinterfaces that declare default methods).  Thread-safe; recursion by the

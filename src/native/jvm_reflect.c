@@ -205,7 +205,7 @@ static jobjectArray members(JNIEnv *env, jclass of, bool public_only, int kind) 
     Class *ac = ld_array_of(t, rc);
     if (!ac) JNI_RETURN(NULL);
     if (class_is_array(c) || class_is_primitive(c)) JNI_RETURN(hnd_local(t, heap_alloc_array(t, ac, 0)));
-    if (!link_class(t, c)) JNI_RETURN(NULL);
+    if (!link_verify(t, c)) JNI_RETURN(NULL);
     int n = 0;
     uint16_t total = kind == 2 ? c->nfields : c->nmethods;
     uint16_t *sel = vm_malloc(((size_t)total + 1) * sizeof(uint16_t));

@@ -13,6 +13,7 @@
  */
 #include "classfile/classfile.h"
 #include "jvmti/jvmti_export.h"
+#include "classfile/verify.h"
 #include "runtime/vm.h"
 #include "classfile/loader.h"
 #include <ctype.h>
@@ -111,6 +112,7 @@ static const Flag FLAGS[] = {
     { "PrintVMOptions", F_BOOL, &print_vm_options },
     { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
     { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
+    { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
 };
 
 /* HotSpot's own flags (runtime/hotspot_flags.def, sorted by name). */
@@ -623,13 +625,18 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     /* HotSpot options with no effect on an interpreter without an archive or a verifier
      * switch, accepted as HotSpot accepts them. */
     static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xdiag", "-Xnoclassgc",
-                                            "-Xnoagent", "-Xdebug", "-Xfuture", "-Xverify", "-Xverify:remote",
-                                            "-Xverify:all", "-Xshare:on", "-Xshare:off", "-Xshare:auto", "-Xshare:dump",
+                                            "-Xnoagent", "-Xdebug", "-Xfuture", "-Xshare:on", "-Xshare:off", "-Xshare:auto", "-Xshare:dump",
                                             NULL };
     for (int i = 0; ACCEPTED[i]; i++)
         if (strcmp(opt, ACCEPTED[i]) == 0) return JNI_OK;
     if (strcmp(opt, "-Xverify:none") == 0 || strcmp(opt, "-noverify") == 0) {
         vm_warning("Options -Xverify:none and -noverify were deprecated in JDK 13 and will likely be removed in a future release.");
+        vfy_local = vfy_remote = false;
+        return JNI_OK;
+    }
+    if (strcmp(opt, "-Xverify") == 0 || strcmp(opt, "-Xverify:remote") == 0 || strcmp(opt, "-Xverify:all") == 0) {
+        vfy_local = strcmp(opt, "-Xverify:remote") != 0;
+        vfy_remote = true;
         return JNI_OK;
     }
     if (strncmp(opt, "-Xverify:", 9) == 0) {
@@ -680,6 +687,8 @@ static void set_defaults(void) {
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;
+    vfy_local = false;
+    vfy_remote = true;
 }
 
 /* The heap and stack sizes once all options are in, checked as HotSpot checks them: a

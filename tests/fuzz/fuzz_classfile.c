@@ -14,10 +14,14 @@
  *   - names and descriptors satisfy the grammars of descriptor.c;
  *   - Blobs and bytecode point into the class's own copy of the file.
  *
- * A failed parse must come with an error kind and a message.  tests/fuzz/run.sh builds
- * and runs this; sym_table_init is the only VM set-up the parser needs.
+ * A failed parse must come with an error kind and a message.  Every class that parses is
+ * then verified (classfile/verify.c, without a VM: no class is loaded) and a rejection
+ * must come with a message.  tests/fuzz/run.sh builds and runs this; sym_table_init is the
+ * only VM set-up the parser and the verifier need.
  */
 #include "classfile/classfile.h"
+#include "classfile/verify.h"
+#include "classfile/vfy_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -193,6 +197,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_class_attributes(c);
     char name[64];
     class_external_name(c, name, sizeof name);
+    char *msg = NULL;
+    VResult r = vfy_run(NULL, c, &msg);
+    REQUIRE(r == VR_OK ? msg == NULL : (msg != NULL && msg[0] != '\0'), r);
+    free(msg);
     cf_free(c);
     return 0;
 }

@@ -2,9 +2,11 @@
 # tests/fuzz/run.sh — builds the class-file fuzz target and runs it for a bounded time.
 #
 # The target (tests/fuzz/fuzz_classfile.c) is built with clang's libFuzzer, ASan and UBSan
-# directly from the parser's sources (classfile.c, descriptor.c, symbol.c, vmutil.c), not
-# from the gcc-built archive, so that every line of the parser is instrumented; the rest of
-# src/classfile (loading, linking) needs the whole VM and is left out.  The
+# directly from the parser's sources (classfile.c, descriptor.c, symbol.c, vmutil.c) and
+# the bytecode verifier's (verify.c, vtypes.c, stackmap.c, opcodes.c), not from the
+# gcc-built archive, so that every line of them is instrumented; the rest of src/classfile
+# (loading, linking) needs the whole VM and is left out (tests/fuzz/vfy_stubs.c stands in
+# for the few functions the verifier names).  The
 # corpus is seeded with real class files: a few hundred small ones from java.base
 # (java/lang and java/util, extracted from $JAVA_HOME/lib/modules) and the classes javac
 # makes of tests/fuzz/seeds/*.java.  A dictionary of class-file tokens (magic, attribute
@@ -28,7 +30,9 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_JOBS=${FUZZ_JOBS:-1}
 OUT=$BUILD/fuzz
 SOURCES="tests/fuzz/fuzz_classfile.c src/classfile/classfile.c src/classfile/descriptor.c
-         src/classfile/symbol.c src/runtime/vmutil.c"
+         src/classfile/symbol.c src/runtime/vmutil.c
+         src/classfile/verify.c src/classfile/vtypes.c src/classfile/stackmap.c src/interp/opcodes.c
+         tests/fuzz/vfy_stubs.c"
 
 # (deps.sh finds the JDK itself; it mistakes a JAVA_HOME directory for its finder script)
 env -u JAVA_HOME tools/deps.sh clang libclang-rt-14-dev

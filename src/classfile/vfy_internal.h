@@ -1,0 +1,145 @@
+/*
+ * vfy_internal.h — what the pieces of the bytecode verifier share (verify.c the driver and
+ * instruction rules, vtypes.c verification types and assignability, stackmap.c frames and
+ * the StackMapTable).
+ *
+ * A verification type (JVMS 4.10.1.2) is a kind plus, for references, the interned name in
+ * the form the verifier compares ("java/lang/String", "[I", "[Ljava/lang/Object;") and, for
+ * uninitialised objects, the bci of their `new`.  The "query" kinds (VQ_*) never sit in a
+ * frame: they are what an instruction asks of a popped value (any reference, any category-1
+ * value, ...).  Errors leave through a longjmp to the method's driver, with the message and
+ * HotSpot's "Exception Details" already formatted; nothing the verifier allocates outlives
+ * the class's verification (one arena, freed at the end).
+ */
+#ifndef LOUPE_VFY_INTERNAL_H
+#define LOUPE_VFY_INTERNAL_H
+
+#include "classfile/class.h"
+#include <setjmp.h>
+#include <stdarg.h>
+
+typedef enum VKind {
+    VT_TOP, VT_INT, VT_FLOAT, VT_LONG, VT_DOUBLE, VT_LONG2, VT_DOUBLE2, VT_NULL,
+    VT_UNINIT_THIS, VT_UNINIT, VT_REF,
+    VT_BOOL, VT_BYTE, VT_CHAR, VT_SHORT,          /* array components and return types */
+    VQ_REF, VQ_CAT1, VQ_CAT2, VQ_CAT2_2ND,        /* queries */
+} VKind;
+
+typedef struct VType {
+    uint8_t k;                      /* VKind */
+    uint16_t bci;                   /* VT_UNINIT: offset of the `new` */
+    Symbol *name;                   /* VT_REF */
+} VType;
+
+enum { VF_THIS_UNINIT = 1 };
+
+/* A frame: current state or a stack map entry.  locals/stack have room for max_locals and
+ * max_stack entries; `mark` is the stack depth when the instruction began (-1 none), so an
+ * error can show the frame as the instruction found it, as HotSpot does. */
+typedef struct VFrame {
+    int offset;
+    uint8_t flags;
+    int nlocals, nstack, mark;
+    VType *locals, *stack;
+} VFrame;
+
+/* Where a type in an error message comes from (HotSpot's TypeOrigin). */
+typedef enum VOrigin { VO_NONE, VO_LOCAL, VO_STACK, VO_SM_LOCAL, VO_SM_STACK, VO_CP, VO_SIG, VO_IMPLICIT, VO_FRAME,
+                       VO_BAD_INDEX } VOrigin;
+typedef struct VWhere {
+    VOrigin o;
+    int index;
+    VType t;
+    const VFrame *frame;
+} VWhere;
+
+/* What went wrong (HotSpot's ErrorContext faults; the Reason line). */
+typedef enum VFault { VE_NONE, VE_BAD_CODE, VE_WRONG_TYPE, VE_FLAGS, VE_BAD_CP, VE_BAD_LOCAL, VE_LOCALS_SIZE,
+                      VE_STACK_SIZE, VE_OVERFLOW, VE_UNDERFLOW, VE_MISSING_MAP, VE_BAD_MAP } VFault;
+
+typedef enum VResult { VR_OK, VR_VERIFY_ERROR, VR_FORMAT_ERROR, VR_PENDING } VResult;
+
+typedef struct VArena VArena;
+
+typedef struct Vfy {
+    Thread *t;                      /* NULL: no class loading (fuzzing); unknown classes assumed fine */
+    Class *c;
+    Method *m;
+    VType this_type;
+    uint16_t max_locals, max_stack;
+    uint8_t *cdata;                 /* per bci: 0 inside an instruction, 1 start, 2 start of a `new` */
+    VFrame *maps;                   /* decoded StackMapTable */
+    int nmaps;
+    VFrame cur;
+    VType ret;                      /* return type, VT_TOP for void */
+    int ex_min, ex_max;
+    VType *handler_stack;           /* room for the one entry of a handler's frame */
+    VArena *arena;
+    jmp_buf fail;
+    VResult result;
+    char *msg;                      /* vm_malloc'd message of a VerifyError/ClassFormatError */
+} Vfy;
+
+/* ---- vtypes.c ---- */
+VType vt_of(VKind k);
+VType vt_ref(Symbol *name);
+VType vt_uninit(uint16_t bci);
+bool vt_eq(VType a, VType b);
+bool vt_is_cat1(VType t);
+bool vt_is_cat2(VType t);
+bool vt_is_cat2_2nd(VType t);
+bool vt_is_ref(VType t);            /* reference or null */
+bool vt_is_array(VType t);          /* an array reference (not null) */
+bool vt_is_object(VType t);         /* a non-array reference (not null) */
+bool vt_is_uninit(VType t);         /* uninitialized(bci) or uninitializedThis */
+/* Null, or an array whose component descriptor starts with one of `comps`. */
+bool vt_is_array_of(VType t, const char *comps);
+VType vt_component(VType arr);
+VType vt_second_half(VType t);      /* long -> long_2nd, double -> double_2nd */
+/* May a value of type `from` be used where `to` is wanted?  Loads classes as HotSpot's
+ * verifier does (leaves through V->fail when loading throws). */
+bool vfy_assignable(Vfy *V, VType to, VType from, bool protected_ctx);
+/* Translates the field descriptor at *s into one or two types; advances *s. */
+int vfy_desc_types(Vfy *V, const char **s, VType out[2]);
+/* The type a constant-pool Class entry names ("Foo" or "[I"). */
+VType vfy_class_type(Vfy *V, uint16_t cp_index);
+/* Class.c's view of a name: loads it through c's loader (NULL with a pending exception). */
+Class *vfy_load(Vfy *V, Symbol *name);
+void vfy_append_type(char **buf, size_t *len, VType t);
+void *vfy_alloc(Vfy *V, size_t bytes);
+
+/* ---- stackmap.c ---- */
+void vfy_frame_init(Vfy *V, VFrame *f);
+void vfy_frame_copy(Vfy *V, VFrame *dst, const VFrame *src);
+void vfy_push(Vfy *V, VFrame *f, VType t);
+void vfy_push2(Vfy *V, VFrame *f, VType t);          /* long/double: both halves */
+VType vfy_pop(Vfy *V, VFrame *f, VType want);
+VType vfy_pop_any(Vfy *V, VFrame *f);
+void vfy_pop2(Vfy *V, VFrame *f, VType want);        /* long/double: both halves */
+VType vfy_get_local(Vfy *V, VFrame *f, int index, VType want);
+void vfy_get_local2(Vfy *V, VFrame *f, int index, VType want);
+void vfy_set_local(Vfy *V, VFrame *f, int index, VType t);
+void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t);
+void vfy_initialize_object(VFrame *f, VType old, VType now);
+void vfy_read_stackmaps(Vfy *V);
+int vfy_map_index(Vfy *V, int offset);
+/* Checks f against stack map `index` (match) and/or makes f that frame (update); a
+ * mismatch fails with msg (one int argument: arg). */
+void vfy_match(Vfy *V, VFrame *f, int index, bool match, bool update, const char *msg, int arg);
+void vfy_match_or_fail(Vfy *V, VFrame *f, int target, const char *msg, int arg);
+void vfy_check_jump(Vfy *V, VFrame *f, int bci, int offset);
+void vfy_print_frame(char **buf, size_t *len, const VFrame *f);
+void vfy_print_table(char **buf, size_t *len, Vfy *V);
+
+/* ---- verify.c ---- */
+void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *expected, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 6, 7)));
+void vfy_format_error(Vfy *V, bool in_method, const char *fmt, ...) __attribute__((noreturn, format(printf, 3, 4)));
+void vfy_pending(Vfy *V) __attribute__((noreturn));
+void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static inline VWhere vw_frame(const VFrame *f) { return (VWhere){ VO_FRAME, 0, { VT_TOP, 0, NULL }, f }; }
+static inline VWhere vw_implicit(VType t) { return (VWhere){ VO_IMPLICIT, 0, t, NULL }; }
+static inline VWhere vw_stack_top(const VFrame *f) { return (VWhere){ VO_STACK, f->nstack, f->stack[f->nstack], f }; }
+
+#endif
