@@ -9,6 +9,9 @@
 #   embed/NAME  tests/embed/NAME.c, built against each libjvm.so; compared the same way.
 #   unit/NAME   tests/unit/NAME.c linked with libloupe.a; exit status 0 passes.  It gets
 #               $BUILD/tests/classes (javac-compiled test classes) as its argument.
+#   prof/NAME   tests/prof/NAME.sh, a profiler test (profiler/): run once, on HotSpot unless
+#               PROF_JAVA names another java, with BUILD, JAVA_HOME and ROOT set; exit
+#               status 0 passes.
 #   tool/NAME   tests/tool/NAME.sh, a script that drives a JDK's own tools (java -jar,
 #               javac, jar, ...): run once with JDK=$JAVA_HOME and once with JDK=$BUILD/jdk
 #               (the JDK image whose VM is Loupe), in an empty scratch directory, with
@@ -359,6 +362,19 @@ run_unit() {
     echo "FAIL $name (missing $bin: run make test-programs)" >"$result"; return
   fi
   run_capture "$t" unit "$bin" "$classes"
+  judge_status "$name" "$result" "$t"
+}
+
+run_prof() {
+  local name=$1 result=$2 t=$3
+  run_capture "$t" unit env BUILD="$BUILD" JAVA_HOME="$JAVA_HOME" ROOT="$root" \
+    bash "$root/tests/$name.sh"
+  judge_status "$name" "$result" "$t"
+}
+
+# judge_status NAME RESULT PREFIX: PASS when the run in PREFIX exited with status 0.
+judge_status() {
+  local name=$1 result=$2 t=$3
   local rc
   rc=$(cat "$t.rc")
   if [ "$rc" = 0 ]; then
@@ -382,6 +398,7 @@ run_one() {
     embed/*) run_embed "$name" "$t.res" "$t" ;;
     unit/*) run_unit "$name" "$t.res" "$t" ;;
     tool/*) run_tool "$name" "$t.res" "$t" ;;
+    prof/*) run_prof "$name" "$t.res" "$t" ;;
   esac
   mv "$t.res" "$result"
 }
@@ -414,6 +431,7 @@ all_tests() {
     [ "$b" = jembed ] || echo "embed/$b"
   done
   for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
+  for f in "$root"/tests/prof/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "prof/${b%.sh}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
 # names[i] is the label printed, test_modes[i] the mode it runs in (java tests once per
