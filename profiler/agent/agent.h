@@ -71,6 +71,7 @@ void lpa_sampler_wall_tick(void);
 int lpa_events_capabilities(jvmtiEventCallbacks *cb);
 int lpa_events_enable(int on);
 void lpa_events_prepare_loaded_classes(void);
+int lpa_events_exact_alloc(void);
 
 /* writer.c */
 int lpa_writer_start(void);

@@ -16,6 +16,7 @@
  *   ClassLoad/ClassPrepare HotSpot's AsyncGetCallTrace needs ClassLoad enabled, and
  *                          method ids to exist: ClassPrepare creates them (GetClassMethods)
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,8 +66,9 @@ static uint64_t lpe_thread_name(jthread t)
 
 static int lpe_on(void) { return atomic_load_explicit(&lpa.active, memory_order_acquire); }
 
-static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
-                              jclass klass, jlong size)
+/* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples). */
+static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass klass, jlong size,
+                             int sampled)
 {
     if (!lpe_on())
         return;
@@ -78,11 +80,33 @@ static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobj
         s->time_ns = t0;
         s->a = cls;
         s->b = (uint64_t)size;
-        s->c = 1;
+        s->c = (uint64_t)sampled;
         lpe_stack(s);
         lpr_publish(s);
     }
     atomic_fetch_add(&lpa.handler_ns, lpa_now_ns() - t0);
+}
+
+/* lpe_exact_alloc: Loupe's every-object allocation event (a JVMTI extension event with
+ * SampledObjectAlloc's parameters: JNIEnv*, jthread, jobject, jclass, jlong size).  Its
+ * records say "exact": the front-end counts each as one object. */
+static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    JNIEnv *jni = va_arg(ap, JNIEnv *);
+    jthread thread = va_arg(ap, jthread);
+    jobject object = va_arg(ap, jobject);
+    jclass klass = va_arg(ap, jclass);
+    jlong size = va_arg(ap, jlong);
+    va_end(ap);
+    lpe_alloc_record(jni, thread, object, klass, size, 0);
+}
+
+static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
+                              jclass klass, jlong size)
+{
+    lpe_alloc_record(jni, thread, object, klass, size, 1);
 }
 
 static void JNICALL lpe_gc_started(jvmtiEnv *jvmti) { lpe_gc_start = lpa_now_ns(); }
@@ -239,6 +263,34 @@ static const lpe_event lpe_events[] = {
     {JVMTI_EVENT_CLASS_PREPARE, LPA_EV_CPU | LPA_EV_WALL},
 };
 
+/* Loupe's collector event stream, as JVMTI extension events (docs/PROFILER-PROTOCOL.md).
+ * When the VM offers it, allocations are recorded exactly, every object, instead of
+ * sampled; on HotSpot it is absent and SampledObjectAlloc is used. */
+#define LPE_EXACT_ALLOC_ID "com.loupe.events.ObjectAlloc"
+static jint lpe_exact_alloc_index = -1;
+
+/* lpe_find_extension: the index of the extension event with this id, or -1. */
+static jint lpe_find_extension(const char *id)
+{
+    jint n = 0, found = -1;
+    jvmtiExtensionEventInfo *ev = NULL;
+    if ((*lpa.jvmti)->GetExtensionEvents(lpa.jvmti, &n, &ev) != JVMTI_ERROR_NONE)
+        return -1;
+    for (jint i = 0; i < n; i++) {
+        if (found < 0 && ev[i].id && !strcmp(ev[i].id, id))
+            found = ev[i].extension_event_index;
+        for (jint p = 0; p < ev[i].param_count; p++)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].params[p].name);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].params);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].id);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].short_description);
+    }
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev);
+    return found;
+}
+
+int lpa_events_exact_alloc(void) { return lpe_exact_alloc_index >= 0; }
+
 /* lpa_events_capabilities: asks for what the chosen events need, sets the callbacks
  * (cb holds the caller's own: VMInit, VMDeath). */
 int lpa_events_capabilities(jvmtiEventCallbacks *cb)
@@ -249,7 +301,8 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
     (*lpa.jvmti)->GetPotentialCapabilities(lpa.jvmti, &have);
     want.can_get_line_numbers = have.can_get_line_numbers;
     want.can_generate_garbage_collection_events = have.can_generate_garbage_collection_events;
-    if (lpa.opt.events & LPA_EV_ALLOC) {
+    lpe_exact_alloc_index = (lpa.opt.events & LPA_EV_ALLOC) ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
+    if ((lpa.opt.events & LPA_EV_ALLOC) && lpe_exact_alloc_index < 0) {
         if (!have.can_generate_sampled_object_alloc_events)
             lpa_log("this VM cannot sample allocations now: no allocation profile");
         want.can_generate_sampled_object_alloc_events = have.can_generate_sampled_object_alloc_events;
@@ -264,7 +317,7 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
         lpa_log("the VM refused the JVMTI capabilities the profiler needs");
         return -1;
     }
-    if (!want.can_generate_sampled_object_alloc_events)
+    if (!want.can_generate_sampled_object_alloc_events && lpe_exact_alloc_index < 0)
         lpa.opt.events &= ~LPA_EV_ALLOC;
     if (!want.can_generate_monitor_events)
         lpa.opt.events &= ~LPA_EV_LOCK;
@@ -286,10 +339,15 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
 /* lpa_events_enable: turns the chosen events on or off (off: no cost left in the VM). */
 int lpa_events_enable(int on)
 {
-    if ((lpa.opt.events & LPA_EV_ALLOC) && on)
+    if (lpe_exact_alloc_index >= 0)
+        (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
+                                                on ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
+    else if ((lpa.opt.events & LPA_EV_ALLOC) && on)
         (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
     for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {
         if (!(lpe_events[i].when & lpa.opt.events))
+            continue;
+        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpe_exact_alloc_index >= 0)
             continue;
         jvmtiError e = (*lpa.jvmti)->SetEventNotificationMode(
             lpa.jvmti, on ? JVMTI_ENABLE : JVMTI_DISABLE, lpe_events[i].event, NULL);

@@ -26,6 +26,7 @@ typedef struct {
 } lpr_ring;
 
 static lpr_ring lpr_rings[LPR_SHARDS];
+static atomic_int lpr_congested;   /* a wait timed out; no more waiting until the writer drains */
 
 /* lpr_try: claims a slot of ring r, or NULL when the ring is full. */
 static lpr_slot *lpr_try(lpr_ring *r, uint32_t tid)
@@ -55,18 +56,23 @@ lpr_slot *lpr_reserve(uint32_t tid)
 
 /* lpr_reserve_wait: the same for event callbacks, which may wait: when the ring is full
  * the thread yields to the writer for up to 50 ms before the event is dropped, so a
- * burst of events slows the burst down instead of losing them. */
+ * burst of events slows the burst down instead of losing them.  A writer that does not
+ * drain in that time (its destination is stuck) makes everyone drop at once instead,
+ * until it drains again: a stuck front-end costs data, not the program's speed. */
 lpr_slot *lpr_reserve_wait(uint32_t tid)
 {
     lpr_ring *r = &lpr_rings[tid % LPR_SHARDS];
     lpr_slot *s = lpr_try(r, tid);
-    for (int i = 0; !s && i < 500 && atomic_load_explicit(&lpa.active, memory_order_relaxed); i++) {
+    for (int i = 0; !s && i < 500 && !atomic_load_explicit(&lpr_congested, memory_order_relaxed) &&
+                    atomic_load_explicit(&lpa.active, memory_order_relaxed); i++) {
         struct timespec ts = {0, 100000};
         nanosleep(&ts, NULL);
         s = lpr_try(r, tid);
     }
-    if (!s)
+    if (!s) {
+        atomic_store_explicit(&lpr_congested, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&lpa.dropped, 1, memory_order_relaxed);
+    }
     return s;
 }
 
@@ -99,5 +105,7 @@ int lpr_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
     int n = 0;
     for (int i = 0; i < LPR_SHARDS; i++)
         n += lpr_drain_ring(&lpr_rings[i], fn, ctx);
+    if (n)
+        atomic_store_explicit(&lpr_congested, 0, memory_order_relaxed);
     return n;
 }

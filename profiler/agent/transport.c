@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -51,6 +52,9 @@ int lpa_transport_open(void)
     lpa.out_fd = lpt_connect(lpa.opt.socket);
     if (lpa.out_fd < 0)
         return -1;
+    /* A front-end that stops reading for 10 s (stopped, hung) ends the recording. */
+    struct timeval tv = {10, 0};
+    setsockopt(lpa.out_fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     uint8_t t[140];
     size_t len = strlen(lpa.opt.token);
     size_t n = lp_put_varint(t, len);

@@ -11,6 +11,7 @@
  * A failed write (the front-end went away) stops the recording: the program goes on.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -53,6 +54,7 @@ static lpw_method *lpw_methods;    /* open addressing by jmethodID */
 static size_t lpw_mcap, lpw_mcount;
 static lpw_stack *lpw_stacks;      /* open addressing by hash */
 static size_t lpw_scap, lpw_scount;
+static uint32_t lpw_tids[4096];    /* threads named so far (open addressing; 0 free) */
 
 /* --- output ------------------------------------------------------------------------ */
 
@@ -270,6 +272,41 @@ static uint64_t lpw_stack_of(const lpr_slot *slot)
     return s->id;
 }
 
+/* --- threads ------------------------------------------------------------------------ */
+
+/* lpw_tid_seen: whether tid was named already; marks it. */
+static int lpw_tid_seen(uint32_t tid)
+{
+    size_t n = sizeof lpw_tids / sizeof lpw_tids[0], i = tid % n;
+    for (size_t k = 0; k < n && lpw_tids[i]; k++, i = (i + 1) % n)
+        if (lpw_tids[i] == tid)
+            return 1;
+    if (!lpw_tids[i])
+        lpw_tids[i] = tid;
+    return 0;
+}
+
+/* lpw_name_thread: a THREAD record for a thread first seen in an event (one that started
+ * before the agent, or a VM thread), named by the kernel's name for it. */
+static void lpw_name_thread(uint32_t tid, uint64_t time_ns)
+{
+    char path[64], name[64] = "";
+    if (!tid || lpw_tid_seen(tid))
+        return;
+    snprintf(path, sizeof path, "/proc/self/task/%u/comm", tid);
+    FILE *f = fopen(path, "r");
+    if (!f || !fgets(name, sizeof name, f))
+        snprintf(name, sizeof name, "thread %u", tid);
+    if (f)
+        fclose(f);
+    name[strcspn(name, "\n")] = 0;
+    uint64_t id = lpw_intern_str(name);
+    lpw_strings_flush(lpw_emit_string);
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, time_ns > lpa.start_ns ? (time_ns - lpa.start_ns) / 1000 : 0), lpw_u(&r, tid), lpw_u(&r, id);
+    lpw_emit(LP_REC_THREAD, &r);
+}
+
 /* --- events ------------------------------------------------------------------------- */
 
 static uint64_t lpw_us(uint64_t ns) { return ns > lpa.start_ns ? (ns - lpa.start_ns) / 1000 : 0; }
@@ -280,6 +317,10 @@ static void lpw_take(lpr_slot *s, void *ctx)
     lpw_rec r = {.n = 0};
     int type = 0;
     uint64_t stack = s->nframes > 0 ? lpw_stack_of(s) : 0;
+    if (s->type == LPR_THREAD)
+        lpw_tid_seen(s->tid);
+    else if (s->type != LPR_GC && s->type != LPR_THREAD_END)
+        lpw_name_thread(s->tid, s->time_ns);
     lpw_strings_flush(lpw_emit_string);
     switch (s->type) {
     case LPR_SAMPLE:
@@ -345,6 +386,7 @@ static void lpw_header(void)
     lpw_meta("wall_interval_us", v);
     snprintf(v, sizeof v, "%ld", lpa.opt.alloc_bytes);
     lpw_meta("alloc_interval", v);
+    lpw_meta("alloc_mode", lpa_events_exact_alloc() ? "exact" : "sampled");
     static const char *const evnames[] = {"cpu", "wall", "alloc", "lock", "gc", "thread"};
     v[0] = 0;
     for (int i = 0; i < 6; i++)
@@ -384,6 +426,7 @@ static void lpw_reset(void)
     free(lpw_methods), free(lpw_stacks);
     lpw_methods = NULL, lpw_stacks = NULL;
     lpw_mcap = lpw_mcount = lpw_scap = lpw_scount = 0;
+    memset(lpw_tids, 0, sizeof lpw_tids);
     lpw_strings_reset();
 }
 

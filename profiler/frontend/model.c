@@ -288,8 +288,11 @@ size_t lpm_series_frames(const lpm_profile *p, const lpm_entry *e, char **names,
     size_t n = 0;
     char buf[1200];
     const lpm_stack *st = e->stack && e->stack <= p->stacks.n ? &p->stacks.v[e->stack - 1] : NULL;
-    if (!st || !st->n)
-        names[n++] = strdup("[no Java frames]");
+    if (!st || !st->n) {
+        const char *t = lpm_thread_name(p, e->tid);
+        snprintf(buf, sizeof buf, "[no Java frames%s%s]", t ? ": " : "", t ? t : "");
+        names[n++] = strdup(buf);
+    }
     for (int i = st ? st->n - 1 : -1; i >= 0 && n + 1 < cap; i--) {
         lpm_frame_name(p, st->f[2 * i], buf, sizeof buf);
         names[n++] = strdup(buf);

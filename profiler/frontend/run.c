@@ -4,7 +4,9 @@
  *                  [--format F] [--agent LIB] -- java ARGS...
  *
  * The command's first word is the java launcher; the agent's -agentpath option goes
- * right after it, so the program's own options and arguments are untouched.  The
+ * right after it, so the program's own options and arguments are untouched.  Another
+ * JDK launcher (javac, jshell, jar...) gets it as -J-agentpath:, the way those tools
+ * pass options to their VM.  The
  * front-end waits for the agent's connection while the program runs, takes the stream
  * until the VM ends, writes FILE and exits with the program's status.  Ctrl-C is the
  * program's to handle (it reaches both processes; the front-end waits for the end of
@@ -70,7 +72,9 @@ int lpf_cmd_run(int argc, char **argv)
     char opts[1024], agentopt[6000];
     if (lpf_agent_options(opts, sizeof opts, &l, cli.events, cli.interval, cli.alloc))
         lpf_die("options too long");
-    snprintf(agentopt, sizeof agentopt, "-agentpath:%s=%s", lpf_agent_path(cli.agent), opts);
+    const char *base = strrchr(argv[first], '/') ? strrchr(argv[first], '/') + 1 : argv[first];
+    snprintf(agentopt, sizeof agentopt, "%s-agentpath:%s=%s", strcmp(base, "java") ? "-J" : "",
+             lpf_agent_path(cli.agent), opts);
     signal(SIGINT, SIG_IGN);
     lpr_child c = {lpr_spawn(argv + first, argc - first, agentopt), 0, 0};
     if (c.pid < 0)
