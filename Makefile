@@ -88,6 +88,7 @@ demo: all
 
 # Test programs (Java classes, embedding programs, unit tests) are built by tests/tests.mk.
 include tests/tests.mk
+include profiler/profiler.mk
 
 # The modes the java tests run in (tests/README.md): all three for `make test`; the slower
 # GC-stress and sanitizer runs keep to the embedding mode unless TEST_MODE is given.

@@ -14,6 +14,9 @@
 #               (tests/agent/java/); compared like java tests.  Header lines of NAME.c:
 #               `// main: CLASS` (default NAME), `// agent-options: OPTS` (after the =),
 #               `// vm-options: OPTS`, `// normalize: SEDEXPR`.
+#   prof/NAME   tests/prof/NAME.sh, a profiler test (profiler/): run once, on HotSpot unless
+#               PROF_JAVA names another java, with BUILD, JAVA_HOME and ROOT set; exit
+#               status 0 passes.
 #   tool/NAME   tests/tool/NAME.sh, a script that drives a JDK's own tools (java -jar,
 #               javac, jar, ...): run once with JDK=$JAVA_HOME and once with JDK=$BUILD/jdk
 #               (the JDK image whose VM is Loupe), in an empty scratch directory, with
@@ -386,6 +389,19 @@ run_unit() {
     echo "FAIL $name (missing $bin: run make test-programs)" >"$result"; return
   fi
   run_capture "$t" unit "$bin" "$classes"
+  judge_status "$name" "$result" "$t"
+}
+
+run_prof() {
+  local name=$1 result=$2 t=$3
+  run_capture "$t" unit env BUILD="$BUILD" JAVA_HOME="$JAVA_HOME" ROOT="$root" \
+    bash "$root/tests/$name.sh"
+  judge_status "$name" "$result" "$t"
+}
+
+# judge_status NAME RESULT PREFIX: PASS when the run in PREFIX exited with status 0.
+judge_status() {
+  local name=$1 result=$2 t=$3
   local rc
   rc=$(cat "$t.rc")
   if [ "$rc" = 0 ]; then
@@ -410,6 +426,7 @@ run_one() {
     unit/*) run_unit "$name" "$t.res" "$t" ;;
     tool/*) run_tool "$name" "$t.res" "$t" ;;
     agent/*) run_agent "$name" "$t.res" "$t" ;;
+    prof/*) run_prof "$name" "$t.res" "$t" ;;
   esac
   mv "$t.res" "$result"
 }
@@ -443,6 +460,7 @@ all_tests() {
   done
   for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
   for f in "$root"/tests/agent/*.c; do [ -f "$f" ] && b=${f##*/} && echo "agent/${b%.c}"; done
+  for f in "$root"/tests/prof/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "prof/${b%.sh}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
 # names[i] is the label printed, test_modes[i] the mode it runs in (java tests once per

@@ -10,6 +10,8 @@ command -v make >/dev/null 2>&1 || need="$need make"
 [ -f /usr/include/ffi.h ] || [ -f /usr/include/x86_64-linux-gnu/ffi.h ] || need="$need libffi-dev"
 command -v nm >/dev/null 2>&1 || need="$need binutils"
 [ -f /usr/share/java/h2.jar ] || need="$need libh2-java"      # the JDBC driver tool/jdbc_h2 uses
+[ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
+command -v npm >/dev/null 2>&1 || need="$need npm"
 if ! grep -q '^JAVA_VERSION="17' "$JAVA_HOME/release" 2>/dev/null || [ ! -x "$JAVA_HOME/bin/javac" ]; then
   need="$need openjdk-17-jdk-headless"
 fi

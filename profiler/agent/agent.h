@@ -1,0 +1,86 @@
+/* profiler/agent/agent.h — the state the agent's files share.
+ *
+ * The agent (libloupeprof.so) lives inside the profiled VM.  Its producers are the timer
+ * signal handler (sampler.c: CPU and wall-clock samples through AsyncGetCallTrace) and
+ * the JVMTI event callbacks (events.c: allocations, GC, monitor contention, threads).
+ * They only fill fixed-size slots of lock-free buffers (ring.c) and never lock, allocate
+ * or call into the VM from a signal.  One writer thread (writer.c) drains the buffers,
+ * turns method ids into names, interns stacks and strings, and streams the binary
+ * protocol of profiler/protocol.h to a file or to the front-end's socket (transport.c).
+ * agent.c reads the options and starts and stops all of it, at VM start or on attach.
+ */
+#ifndef LOUPE_PROFILER_AGENT_H
+#define LOUPE_PROFILER_AGENT_H
+
+#include <jvmti.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#define LPA_EV_CPU 1u
+#define LPA_EV_WALL 2u
+#define LPA_EV_ALLOC 4u
+#define LPA_EV_LOCK 8u
+#define LPA_EV_GC 16u
+#define LPA_EV_THREAD 32u
+
+/* The options (agent.c parses them; docs/PROFILER-PROTOCOL.md lists them). */
+typedef struct {
+    char file[512];           /* file=PATH: stream to a file */
+    char socket[512];         /* socket=PATH: stream to the front-end's Unix socket */
+    char token[128];          /* token=HEX: sent first on the socket */
+    unsigned events;          /* events=cpu+wall+alloc+lock (GC and threads always) */
+    long interval_us;         /* interval=10ms: CPU sampling period */
+    long wall_us;             /* wall=50ms: wall-clock sampling period */
+    long alloc_bytes;         /* alloc=512k: mean bytes between allocation samples */
+} lpa_options;
+
+/* Everything the running agent holds. */
+typedef struct {
+    JavaVM *vm;
+    jvmtiEnv *jvmti;
+    lpa_options opt;
+    int attached;                 /* loaded through the attach mechanism */
+    atomic_int active;            /* producers record only while set */
+    atomic_int stopping;          /* the writer finishes when set */
+    atomic_ullong dropped;        /* events lost to full buffers */
+    atomic_ullong samples;        /* samples taken */
+    atomic_ullong handler_ns;     /* time spent in the producers (signal handler, callbacks) */
+    uint64_t start_ns;            /* CLOCK_MONOTONIC at start */
+    int out_fd;                   /* where the stream goes */
+    int out_is_socket;
+} lpa_state;
+
+extern lpa_state lpa;
+
+uint64_t lpa_now_ns(void);
+uint32_t lpa_gettid(void);
+void lpa_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* agent.c */
+int lpa_parse_options(const char *s, lpa_options *o);
+void lpa_stop(void);
+void lpa_deactivate(void);
+
+/* sampler.c */
+int lpa_sampler_init(void);
+int lpa_sampler_start(void);
+void lpa_sampler_stop(void);
+void lpa_sampler_wall_tick(void);
+
+/* events.c */
+int lpa_events_capabilities(jvmtiEventCallbacks *cb);
+int lpa_events_enable(int on);
+void lpa_events_prepare_loaded_classes(void);
+int lpa_events_exact_alloc(void);
+
+/* writer.c */
+int lpa_writer_start(void);
+void lpa_writer_join(void);
+
+/* transport.c */
+int lpa_transport_open(void);
+int lpa_transport_write(const void *p, size_t n);
+int lpa_transport_poll_command(void);
+void lpa_transport_close(void);
+
+#endif

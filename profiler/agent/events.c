@@ -1,0 +1,358 @@
+/* profiler/agent/events.c — the JVMTI events the agent records.
+ *
+ * Each callback runs in the thread the event is about (GC events in the VM's own
+ * thread), fills one ring slot and returns: the writer does the rest.  Names the writer
+ * could not get later (a class, a lock, the threads of a contention) are interned here
+ * as string ids (writer.c's table, behind a short mutex that never calls into the VM).
+ *
+ *   SampledObjectAlloc     allocations, one per SetHeapSamplingInterval bytes on average;
+ *                          the front-end scales them to estimates.  (On Loupe the
+ *                          collector's every-object events take this place: see
+ *                          docs/PROFILER-PROTOCOL.md.)
+ *   GarbageCollectionStart/Finish   one GC record with start and duration
+ *   MonitorContendedEnter/Entered   which lock (class@hash), its owner, the waiter, how
+ *                          long, where (the waiter's stack)
+ *   ThreadStart/End        thread names for the thread ids samples carry
+ *   ClassLoad/ClassPrepare HotSpot's AsyncGetCallTrace needs ClassLoad enabled, and
+ *                          method ids to exist: ClassPrepare creates them (GetClassMethods)
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "ring.h"
+#include "writer.h"
+
+static _Thread_local uint64_t lpe_contended_since;
+static uint64_t lpe_gc_start;
+
+/* lpe_stack: the current thread's stack into the slot's frames. */
+static void lpe_stack(lpr_slot *s)
+{
+    jvmtiFrameInfo fi[LPR_MAX_FRAMES];
+    jint n = 0;
+    if ((*lpa.jvmti)->GetStackTrace(lpa.jvmti, NULL, 0, LPR_MAX_FRAMES, fi, &n) != JVMTI_ERROR_NONE)
+        n = 0;
+    for (jint i = 0; i < n; i++) {
+        s->frames[i].method = fi[i].method;
+        s->frames[i].bci = (jint)fi[i].location;
+    }
+    s->nframes = n;
+}
+
+/* lpe_class_name: the string id of a class's name ("java.lang.String", "int[]"). */
+static uint64_t lpe_class_name(jclass k)
+{
+    char *sig = NULL;
+    if ((*lpa.jvmti)->GetClassSignature(lpa.jvmti, k, &sig, NULL) != JVMTI_ERROR_NONE)
+        return lpw_intern_str("?");
+    uint64_t id = lpw_intern_signature(sig);
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)sig);
+    return id;
+}
+
+/* lpe_thread_name: the string id of a thread's name (NULL: the current thread). */
+static uint64_t lpe_thread_name(jthread t)
+{
+    jvmtiThreadInfo ti;
+    memset(&ti, 0, sizeof ti);
+    if ((*lpa.jvmti)->GetThreadInfo(lpa.jvmti, t, &ti) != JVMTI_ERROR_NONE || !ti.name)
+        return lpw_intern_str("?");
+    uint64_t id = lpw_intern_str(ti.name);
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ti.name);
+    return id;
+}
+
+static int lpe_on(void) { return atomic_load_explicit(&lpa.active, memory_order_acquire); }
+
+/* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples). */
+static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass klass, jlong size,
+                             int sampled)
+{
+    if (!lpe_on())
+        return;
+    uint64_t t0 = lpa_now_ns();
+    uint64_t cls = lpe_class_name(klass);
+    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    if (s) {
+        s->type = LPR_ALLOC;
+        s->time_ns = t0;
+        s->a = cls;
+        s->b = (uint64_t)size;
+        s->c = (uint64_t)sampled;
+        lpe_stack(s);
+        lpr_publish(s);
+    }
+    atomic_fetch_add(&lpa.handler_ns, lpa_now_ns() - t0);
+}
+
+/* lpe_exact_alloc: Loupe's every-object allocation event (a JVMTI extension event with
+ * SampledObjectAlloc's parameters: JNIEnv*, jthread, jobject, jclass, jlong size).  Its
+ * records say "exact": the front-end counts each as one object. */
+static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    JNIEnv *jni = va_arg(ap, JNIEnv *);
+    jthread thread = va_arg(ap, jthread);
+    jobject object = va_arg(ap, jobject);
+    jclass klass = va_arg(ap, jclass);
+    jlong size = va_arg(ap, jlong);
+    va_end(ap);
+    lpe_alloc_record(jni, thread, object, klass, size, 0);
+}
+
+static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
+                              jclass klass, jlong size)
+{
+    lpe_alloc_record(jni, thread, object, klass, size, 1);
+}
+
+static void JNICALL lpe_gc_started(jvmtiEnv *jvmti) { lpe_gc_start = lpa_now_ns(); }
+
+static void JNICALL lpe_gc_finished(jvmtiEnv *jvmti)
+{
+    if (!lpe_on() || !lpe_gc_start)
+        return;
+    lpr_slot *s = lpr_reserve(0);
+    if (s) {
+        s->type = LPR_GC;
+        s->time_ns = lpe_gc_start;
+        s->a = lpa_now_ns() - lpe_gc_start;
+        lpr_publish(s);
+    }
+}
+
+static int lpe_have_monitor_info;
+static _Thread_local uint64_t lpe_owner_at_enter;
+
+/* The owner is looked up when the wait begins (it holds the lock then). */
+static uint64_t lpe_owner_name(jobject obj);
+
+static void JNICALL lpe_contended_enter(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject obj)
+{
+    lpe_contended_since = lpe_on() ? lpa_now_ns() : 0;
+    lpe_owner_at_enter = 0;
+    if (lpe_contended_since && lpe_have_monitor_info)
+        lpe_owner_at_enter = lpe_owner_name(obj);
+}
+
+/* lpe_lock_name: "Class@hash" of a monitor, the way Object.toString names it. */
+static uint64_t lpe_lock_name(JNIEnv *jni, jobject obj)
+{
+    char *sig = NULL, buf[600];
+    jint hash = 0;
+    jclass k = (*jni)->GetObjectClass(jni, obj);
+    (*lpa.jvmti)->GetObjectHashCode(lpa.jvmti, obj, &hash);
+    if (!k || (*lpa.jvmti)->GetClassSignature(lpa.jvmti, k, &sig, NULL) != JVMTI_ERROR_NONE)
+        return lpw_intern_str("?");
+    lpw_signature_to_name(sig, buf, sizeof buf - 16);
+    snprintf(buf + strlen(buf), 16, "@%x", (unsigned)hash);
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)sig);
+    (*jni)->DeleteLocalRef(jni, k);
+    return lpw_intern_str(buf);
+}
+
+/* lpe_owner_name: the name of the thread that holds obj's monitor now. */
+static uint64_t lpe_owner_name(jobject obj)
+{
+    jvmtiMonitorUsage mu;
+    memset(&mu, 0, sizeof mu);
+    if ((*lpa.jvmti)->GetObjectMonitorUsage(lpa.jvmti, obj, &mu) != JVMTI_ERROR_NONE)
+        return lpw_intern_str("?");
+    uint64_t id = mu.owner ? lpe_thread_name(mu.owner) : lpw_intern_str("?");
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)mu.waiters);
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)mu.notify_waiters);
+    return id;
+}
+
+static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject obj)
+{
+    uint64_t since = lpe_contended_since;
+    lpe_contended_since = 0;
+    if (!since || !lpe_on())
+        return;
+    uint64_t t0 = lpa_now_ns();
+    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    if (!s)
+        return;
+    s->type = LPR_LOCK;
+    s->time_ns = since;
+    s->a = lpe_lock_name(jni, obj);
+    s->b = lpe_owner_at_enter ? lpe_owner_at_enter : lpw_intern_str("?");
+    s->c = lpe_thread_name(NULL);
+    s->d = t0 - since;
+    lpe_stack(s);
+    lpr_publish(s);
+    atomic_fetch_add(&lpa.handler_ns, lpa_now_ns() - t0);
+}
+
+static void lpe_thread_record(int type)
+{
+    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    if (!s)
+        return;
+    s->type = (uint8_t)type;
+    s->time_ns = lpa_now_ns();
+    s->a = type == LPR_THREAD ? lpe_thread_name(NULL) : 0;
+    lpr_publish(s);
+}
+
+static void JNICALL lpe_thread_start(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
+{
+    if (lpe_on())
+        lpe_thread_record(LPR_THREAD);
+}
+
+static void JNICALL lpe_thread_end(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
+{
+    if (lpe_on())
+        lpe_thread_record(LPR_THREAD_END);
+}
+
+static void JNICALL lpe_class_load(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jclass k) {}
+
+/* lpe_make_method_ids: makes the VM create the method ids of a class (AsyncGetCallTrace
+ * can only report methods that have one). */
+static void lpe_make_method_ids(jclass k)
+{
+    jint n = 0;
+    jmethodID *ms = NULL;
+    if ((*lpa.jvmti)->GetClassMethods(lpa.jvmti, k, &n, &ms) == JVMTI_ERROR_NONE)
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ms);
+}
+
+static void JNICALL lpe_class_prepare(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jclass k)
+{
+    lpe_make_method_ids(k);
+}
+
+/* lpa_events_prepare_loaded_classes: method ids for the classes loaded before the agent. */
+void lpa_events_prepare_loaded_classes(void)
+{
+    jint n = 0;
+    jclass *ks = NULL;
+    JNIEnv *jni = NULL;
+    (*lpa.vm)->GetEnv(lpa.vm, (void **)&jni, JNI_VERSION_1_6);
+    if ((*lpa.jvmti)->GetLoadedClasses(lpa.jvmti, &n, &ks) != JVMTI_ERROR_NONE)
+        return;
+    for (jint i = 0; i < n; i++) {
+        lpe_make_method_ids(ks[i]);
+        if (jni)
+            (*jni)->DeleteLocalRef(jni, ks[i]);
+    }
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ks);
+}
+
+/* The events and the capability each needs: one table for enabling and disabling. */
+typedef struct {
+    jvmtiEvent event;
+    unsigned when;    /* LPA_EV_* that asks for it */
+} lpe_event;
+
+static const lpe_event lpe_events[] = {
+    {JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, LPA_EV_ALLOC},
+    {JVMTI_EVENT_GARBAGE_COLLECTION_START, LPA_EV_GC},
+    {JVMTI_EVENT_GARBAGE_COLLECTION_FINISH, LPA_EV_GC},
+    {JVMTI_EVENT_MONITOR_CONTENDED_ENTER, LPA_EV_LOCK},
+    {JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, LPA_EV_LOCK},
+    {JVMTI_EVENT_THREAD_START, LPA_EV_THREAD},
+    {JVMTI_EVENT_THREAD_END, LPA_EV_THREAD},
+    {JVMTI_EVENT_CLASS_LOAD, LPA_EV_CPU | LPA_EV_WALL},
+    {JVMTI_EVENT_CLASS_PREPARE, LPA_EV_CPU | LPA_EV_WALL},
+};
+
+/* Loupe's collector event stream, as JVMTI extension events (docs/PROFILER-PROTOCOL.md).
+ * When the VM offers it, allocations are recorded exactly, every object, instead of
+ * sampled; on HotSpot it is absent and SampledObjectAlloc is used. */
+#define LPE_EXACT_ALLOC_ID "com.loupe.events.ObjectAlloc"
+static jint lpe_exact_alloc_index = -1;
+
+/* lpe_find_extension: the index of the extension event with this id, or -1. */
+static jint lpe_find_extension(const char *id)
+{
+    jint n = 0, found = -1;
+    jvmtiExtensionEventInfo *ev = NULL;
+    if ((*lpa.jvmti)->GetExtensionEvents(lpa.jvmti, &n, &ev) != JVMTI_ERROR_NONE)
+        return -1;
+    for (jint i = 0; i < n; i++) {
+        if (found < 0 && ev[i].id && !strcmp(ev[i].id, id))
+            found = ev[i].extension_event_index;
+        for (jint p = 0; p < ev[i].param_count; p++)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].params[p].name);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].params);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].id);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev[i].short_description);
+    }
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ev);
+    return found;
+}
+
+int lpa_events_exact_alloc(void) { return lpe_exact_alloc_index >= 0; }
+
+/* lpa_events_capabilities: asks for what the chosen events need, sets the callbacks
+ * (cb holds the caller's own: VMInit, VMDeath). */
+int lpa_events_capabilities(jvmtiEventCallbacks *cb)
+{
+    jvmtiCapabilities want, have;
+    memset(&want, 0, sizeof want);
+    memset(&have, 0, sizeof have);
+    (*lpa.jvmti)->GetPotentialCapabilities(lpa.jvmti, &have);
+    want.can_get_line_numbers = have.can_get_line_numbers;
+    want.can_generate_garbage_collection_events = have.can_generate_garbage_collection_events;
+    lpe_exact_alloc_index = (lpa.opt.events & LPA_EV_ALLOC) ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
+    if ((lpa.opt.events & LPA_EV_ALLOC) && lpe_exact_alloc_index < 0) {
+        if (!have.can_generate_sampled_object_alloc_events)
+            lpa_log("this VM cannot sample allocations now: no allocation profile");
+        want.can_generate_sampled_object_alloc_events = have.can_generate_sampled_object_alloc_events;
+    }
+    if (lpa.opt.events & LPA_EV_LOCK) {
+        if (!have.can_generate_monitor_events)
+            lpa_log("this VM cannot report monitor contention now: no lock profile");
+        want.can_generate_monitor_events = have.can_generate_monitor_events;
+        want.can_get_monitor_info = have.can_get_monitor_info;
+    }
+    if ((*lpa.jvmti)->AddCapabilities(lpa.jvmti, &want) != JVMTI_ERROR_NONE) {
+        lpa_log("the VM refused the JVMTI capabilities the profiler needs");
+        return -1;
+    }
+    if (!want.can_generate_sampled_object_alloc_events && lpe_exact_alloc_index < 0)
+        lpa.opt.events &= ~LPA_EV_ALLOC;
+    if (!want.can_generate_monitor_events)
+        lpa.opt.events &= ~LPA_EV_LOCK;
+    if (!want.can_generate_garbage_collection_events)
+        lpa.opt.events &= ~LPA_EV_GC;
+    cb->SampledObjectAlloc = lpe_alloc;
+    cb->GarbageCollectionStart = lpe_gc_started;
+    cb->GarbageCollectionFinish = lpe_gc_finished;
+    lpe_have_monitor_info = want.can_get_monitor_info;
+    cb->MonitorContendedEnter = lpe_contended_enter;
+    cb->MonitorContendedEntered = lpe_contended_entered;
+    cb->ThreadStart = lpe_thread_start;
+    cb->ThreadEnd = lpe_thread_end;
+    cb->ClassLoad = lpe_class_load;
+    cb->ClassPrepare = lpe_class_prepare;
+    return (*lpa.jvmti)->SetEventCallbacks(lpa.jvmti, cb, sizeof *cb) == JVMTI_ERROR_NONE ? 0 : -1;
+}
+
+/* lpa_events_enable: turns the chosen events on or off (off: no cost left in the VM). */
+int lpa_events_enable(int on)
+{
+    if (lpe_exact_alloc_index >= 0)
+        (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
+                                                on ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
+    else if ((lpa.opt.events & LPA_EV_ALLOC) && on)
+        (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
+    for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {
+        if (!(lpe_events[i].when & lpa.opt.events))
+            continue;
+        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpe_exact_alloc_index >= 0)
+            continue;
+        jvmtiError e = (*lpa.jvmti)->SetEventNotificationMode(
+            lpa.jvmti, on ? JVMTI_ENABLE : JVMTI_DISABLE, lpe_events[i].event, NULL);
+        if (e != JVMTI_ERROR_NONE && on)
+            lpa_log("cannot enable JVMTI event %d (error %d)", lpe_events[i].event, e);
+    }
+    return 0;
+}

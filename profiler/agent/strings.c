@@ -1,0 +1,153 @@
+/* profiler/agent/strings.c — the agent's string table: names sent once, then by id.
+ *
+ * Producers (JVMTI callbacks, never the signal handler) intern class, lock and thread
+ * names here; the writer sends a STRING record for each new id before the record that
+ * uses it (lpw_strings_flush, called after each slot it takes: a slot is published after
+ * its strings were interned, so they are in the table by then).  A mutex guards the
+ * table; it is held for a hash lookup only and never while calling into the VM.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "writer.h"
+#include "strings.h"
+
+typedef struct {
+    char *s;
+    uint64_t id;
+} lps_entry;
+
+static pthread_mutex_t lps_lock = PTHREAD_MUTEX_INITIALIZER;
+static lps_entry *lps_table;       /* open addressing, size a power of two */
+static size_t lps_cap;
+static char **lps_by_id;           /* lps_by_id[id - 1] */
+static uint64_t lps_count, lps_sent;
+
+static uint64_t lps_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    while (*s)
+        h = (h ^ (uint8_t)*s++) * 1099511628211ull;
+    return h;
+}
+
+static void lps_insert(char *s, uint64_t id)
+{
+    size_t i = lps_hash(s) & (lps_cap - 1);
+    while (lps_table[i].s)
+        i = (i + 1) & (lps_cap - 1);
+    lps_table[i].s = s;
+    lps_table[i].id = id;
+}
+
+/* lps_grow: doubles the table and the id index; 0 when out of memory. */
+static int lps_grow(void)
+{
+    size_t cap = lps_cap ? lps_cap * 2 : 1024;
+    lps_entry *t = calloc(cap, sizeof *t);
+    char **ids = realloc(lps_by_id, cap / 2 * sizeof *ids);
+    if (!t || !ids) {
+        free(t);
+        if (ids)
+            lps_by_id = ids;
+        return 0;
+    }
+    lps_by_id = ids;
+    lps_entry *old = lps_table;
+    size_t oldcap = lps_cap;
+    lps_table = t;
+    lps_cap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].s)
+            lps_insert(old[i].s, old[i].id);
+    free(old);
+    return 1;
+}
+
+static uint64_t lps_find(const char *s)
+{
+    if (!lps_cap)
+        return 0;
+    for (size_t i = lps_hash(s) & (lps_cap - 1); lps_table[i].s; i = (i + 1) & (lps_cap - 1))
+        if (!strcmp(lps_table[i].s, s))
+            return lps_table[i].id;
+    return 0;
+}
+
+/* lpw_intern_str: the id of s (1, 2, ...), adding it if new; 0 when out of memory. */
+uint64_t lpw_intern_str(const char *s)
+{
+    pthread_mutex_lock(&lps_lock);
+    uint64_t id = lps_find(s);
+    if (!id && ((lps_count + 1) * 2 <= lps_cap || lps_grow())) {
+        char *copy = strdup(s);
+        if (copy) {
+            id = ++lps_count;
+            lps_by_id[id - 1] = copy;
+            lps_insert(copy, id);
+        }
+    }
+    pthread_mutex_unlock(&lps_lock);
+    return id;
+}
+
+/* lpw_signature_to_name: "Ljava/lang/String;" -> "java.lang.String", "[I" -> "int[]". */
+void lpw_signature_to_name(const char *sig, char *out, size_t cap)
+{
+    static const char prim[] = "ZzBbCcSsIiJjFfDdVv";
+    static const char *const names[] = {"boolean", "byte", "char", "short", "int",
+                                        "long", "float", "double", "void"};
+    int dims = 0;
+    while (*sig == '[')
+        dims++, sig++;
+    size_t n = 0;
+    const char *p = strchr(prim, *sig);
+    if (*sig == 'L') {
+        for (sig++; *sig && *sig != ';' && n + 1 < cap; sig++)
+            out[n++] = *sig == '/' ? '.' : *sig;
+    } else if (p && *sig) {
+        const char *nm = names[(p - prim) / 2];
+        while (*nm && n + 1 < cap)
+            out[n++] = *nm++;
+    }
+    for (; dims > 0 && n + 3 < cap; dims--)
+        out[n++] = '[', out[n++] = ']';
+    out[n] = 0;
+}
+
+uint64_t lpw_intern_signature(const char *sig)
+{
+    char buf[1024];
+    lpw_signature_to_name(sig, buf, sizeof buf);
+    return lpw_intern_str(buf);
+}
+
+/* lpw_strings_flush: calls emit(id, s) for every string not sent yet. */
+void lpw_strings_flush(void (*emit)(uint64_t id, const char *s))
+{
+    for (;;) {
+        pthread_mutex_lock(&lps_lock);
+        uint64_t id = lps_sent < lps_count ? ++lps_sent : 0;
+        const char *s = id ? lps_by_id[id - 1] : NULL;
+        pthread_mutex_unlock(&lps_lock);
+        if (!id)
+            return;
+        emit(id, s);
+    }
+}
+
+/* lpw_strings_reset: forgets every string (a new recording starts). */
+void lpw_strings_reset(void)
+{
+    pthread_mutex_lock(&lps_lock);
+    for (uint64_t i = 0; i < lps_count; i++)
+        free(lps_by_id[i]);
+    free(lps_table);
+    free(lps_by_id);
+    lps_table = NULL;
+    lps_by_id = NULL;
+    lps_cap = 0;
+    lps_count = lps_sent = 0;
+    pthread_mutex_unlock(&lps_lock);
+}

@@ -1,0 +1,487 @@
+/* profiler/agent/writer.c — the one writer thread: from ring slots to the wire.
+ *
+ * Every few milliseconds the writer drains the rings (ring.c).  For each slot it turns
+ * the frames' method ids into METHOD records (class and method names through JVMTI,
+ * bytecode index to line through the method's line table, once per method), interns
+ * the whole stack as a STACK record (sent once, then referred to by id), sends any new
+ * strings, and then the event record itself.  Records go to a 64 KB buffer that is
+ * written out when full and at each pass.  The writer is a Java daemon thread attached
+ * through the Invocation API, because JVMTI's method queries need one; it also sends the
+ * wall-clock signals, reads the front-end's commands, and at the end sends STATS and END.
+ * A failed write (the front-end went away) stops the recording: the program goes on.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../protocol.h"
+#include "agent.h"
+#include "ring.h"
+#include "strings.h"
+#include "writer.h"
+
+#define LPW_PASS_NS 5000000ull
+
+typedef struct {
+    jmethodID m;
+    uint64_t id;
+    jint nlines;
+    jvmtiLineNumberEntry *lines;
+} lpw_method;
+
+typedef struct {
+    uint64_t hash;
+    uint64_t id;
+    int n;
+    uint64_t *frames;   /* n pairs: method id, zigzag line */
+} lpw_stack;
+
+typedef struct {
+    uint8_t buf[65536];
+    size_t len;
+    int failed;
+    uint64_t bytes;
+} lpw_out;
+
+static pthread_t lpw_thread;
+static int lpw_running;
+static JNIEnv *lpw_jni;
+static lpw_out lpw_o;
+static lpw_method *lpw_methods;    /* open addressing by jmethodID */
+static size_t lpw_mcap, lpw_mcount;
+static lpw_stack *lpw_stacks;      /* open addressing by hash */
+static size_t lpw_scap, lpw_scount;
+static uint32_t lpw_tids[4096];    /* threads named so far (open addressing; 0 free) */
+
+/* --- output ------------------------------------------------------------------------ */
+
+static void lpw_flush(void)
+{
+    if (lpw_o.len && !lpw_o.failed && lpa_transport_write(lpw_o.buf, lpw_o.len))
+        lpw_o.failed = 1;
+    lpw_o.bytes += lpw_o.len;
+    lpw_o.len = 0;
+}
+
+static void lpw_bytes(const void *p, size_t n)
+{
+    if (lpw_o.len + n > sizeof lpw_o.buf)
+        lpw_flush();
+    if (n > sizeof lpw_o.buf)
+        return;
+    memcpy(lpw_o.buf + lpw_o.len, p, n);
+    lpw_o.len += n;
+}
+
+/* A record is built in a scratch buffer, then framed with its type and length. */
+typedef struct {
+    uint8_t b[LPR_MAX_FRAMES * 24 + 1200];
+    size_t n;
+} lpw_rec;
+
+static void lpw_u(lpw_rec *r, uint64_t v) { r->n += lp_put_varint(r->b + r->n, v); }
+
+static void lpw_s(lpw_rec *r, const char *s)
+{
+    size_t len = strlen(s);
+    if (len > 1000)
+        len = 1000;
+    lpw_u(r, len);
+    memcpy(r->b + r->n, s, len);
+    r->n += len;
+}
+
+static void lpw_emit(int type, const lpw_rec *r)
+{
+    uint8_t head[11];
+    head[0] = (uint8_t)type;
+    size_t h = 1 + lp_put_varint(head + 1, r->n);
+    lpw_bytes(head, h);
+    lpw_bytes(r->b, r->n);
+}
+
+static void lpw_emit_string(uint64_t id, const char *s)
+{
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, id);
+    lpw_s(&r, s);
+    lpw_emit(LP_REC_STRING, &r);
+}
+
+static void lpw_meta(const char *k, const char *v)
+{
+    lpw_rec r = {.n = 0};
+    lpw_s(&r, k);
+    lpw_s(&r, v);
+    lpw_emit(LP_REC_META, &r);
+}
+
+/* --- methods ------------------------------------------------------------------------ */
+
+static int lpw_line_of(const lpw_method *m, jint bci)
+{
+    if (bci < 0)
+        return bci == -3 ? LP_LINE_NATIVE : LP_LINE_UNKNOWN;
+    int line = LP_LINE_UNKNOWN;
+    for (jint i = 0; i < m->nlines && m->lines[i].start_location <= bci; i++)
+        line = m->lines[i].line_number;
+    return line;
+}
+
+/* lpw_describe: sends the METHOD record of m (and the strings it names). */
+static void lpw_describe(lpw_method *m)
+{
+    jvmtiEnv *j = lpa.jvmti;
+    jclass k = NULL;
+    char *name = NULL, *sig = NULL;
+    uint64_t cls = 0, nm = 0;
+    if ((*j)->GetMethodDeclaringClass(j, m->m, &k) == JVMTI_ERROR_NONE &&
+        (*j)->GetClassSignature(j, k, &sig, NULL) == JVMTI_ERROR_NONE)
+        cls = lpw_intern_signature(sig);
+    if ((*j)->GetMethodName(j, m->m, &name, NULL, NULL) == JVMTI_ERROR_NONE)
+        nm = lpw_intern_str(name);
+    if ((*j)->GetLineNumberTable(j, m->m, &m->nlines, &m->lines) != JVMTI_ERROR_NONE)
+        m->nlines = 0, m->lines = NULL;
+    (*j)->Deallocate(j, (unsigned char *)name);
+    (*j)->Deallocate(j, (unsigned char *)sig);
+    if (k && lpw_jni)
+        (*lpw_jni)->DeleteLocalRef(lpw_jni, k);
+    if (!cls)
+        cls = lpw_intern_str("[unknown]");
+    if (!nm)
+        nm = lpw_intern_str("[unknown]");
+    lpw_strings_flush(lpw_emit_string);
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, m->id);
+    lpw_u(&r, cls);
+    lpw_u(&r, nm);
+    lpw_emit(LP_REC_METHOD, &r);
+}
+
+static size_t lpw_mslot(jmethodID id)
+{
+    uint64_t h = (uint64_t)(uintptr_t)id * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> 20) & (lpw_mcap - 1);
+    while (lpw_methods[i].m && lpw_methods[i].m != id)
+        i = (i + 1) & (lpw_mcap - 1);
+    return i;
+}
+
+static int lpw_mgrow(void)
+{
+    size_t oldcap = lpw_mcap;
+    lpw_method *old = lpw_methods;
+    lpw_mcap = oldcap ? oldcap * 2 : 4096;
+    lpw_methods = calloc(lpw_mcap, sizeof *lpw_methods);
+    if (!lpw_methods) {
+        lpw_methods = old, lpw_mcap = oldcap;
+        return 0;
+    }
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].m)
+            lpw_methods[lpw_mslot(old[i].m)] = old[i];
+    free(old);
+    return 1;
+}
+
+/* lpw_method_of: the method's entry, described on first sight; NULL when out of memory. */
+static lpw_method *lpw_method_of(jmethodID id)
+{
+    if ((lpw_mcount + 1) * 2 > lpw_mcap && !lpw_mgrow())
+        return NULL;
+    lpw_method *m = &lpw_methods[lpw_mslot(id)];
+    if (!m->m) {
+        m->m = id;
+        m->id = ++lpw_mcount;
+        lpw_describe(m);
+    }
+    return m;
+}
+
+/* --- stacks ------------------------------------------------------------------------- */
+
+static size_t lpw_sslot(uint64_t hash, const uint64_t *f, int n)
+{
+    size_t i = (size_t)hash & (lpw_scap - 1);
+    for (; lpw_stacks[i].frames; i = (i + 1) & (lpw_scap - 1)) {
+        lpw_stack *s = &lpw_stacks[i];
+        if (s->hash == hash && s->n == n && !memcmp(s->frames, f, (size_t)n * 2 * sizeof *f))
+            break;
+    }
+    return i;
+}
+
+static int lpw_sgrow(void)
+{
+    size_t oldcap = lpw_scap;
+    lpw_stack *old = lpw_stacks;
+    lpw_scap = oldcap ? oldcap * 2 : 4096;
+    lpw_stacks = calloc(lpw_scap, sizeof *lpw_stacks);
+    if (!lpw_stacks) {
+        lpw_stacks = old, lpw_scap = oldcap;
+        return 0;
+    }
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].frames)
+            lpw_stacks[lpw_sslot(old[i].hash, old[i].frames, old[i].n)] = old[i];
+    free(old);
+    return 1;
+}
+
+/* lpw_send_stack: the STACK record of a new stack. */
+static void lpw_send_stack(const lpw_stack *s)
+{
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, s->id);
+    lpw_u(&r, (uint64_t)s->n);
+    for (int i = 0; i < 2 * s->n; i++)
+        lpw_u(&r, s->frames[i]);
+    lpw_emit(LP_REC_STACK, &r);
+}
+
+/* lpw_stack_of: the id of a slot's stack (0: no Java frames), sending what is new. */
+static uint64_t lpw_stack_of(const lpr_slot *slot)
+{
+    uint64_t f[2 * LPR_MAX_FRAMES], hash = 1469598103934665603ull;
+    int n = 0;
+    for (int i = 0; i < slot->nframes && i < LPR_MAX_FRAMES; i++) {
+        if (!slot->frames[i].method)
+            continue;
+        lpw_method *m = lpw_method_of(slot->frames[i].method);
+        if (!m)
+            return 0;
+        f[2 * n] = m->id;
+        f[2 * n + 1] = lp_zigzag(lpw_line_of(m, slot->frames[i].bci));
+        hash = (hash ^ f[2 * n]) * 1099511628211ull;
+        hash = (hash ^ f[2 * n + 1]) * 1099511628211ull;
+        n++;
+    }
+    if (!n || ((lpw_scount + 1) * 2 > lpw_scap && !lpw_sgrow()))
+        return 0;
+    lpw_stack *s = &lpw_stacks[lpw_sslot(hash, f, n)];
+    if (!s->frames) {
+        if (!(s->frames = malloc((size_t)n * 2 * sizeof *f)))
+            return 0;
+        memcpy(s->frames, f, (size_t)n * 2 * sizeof *f);
+        s->hash = hash, s->n = n, s->id = ++lpw_scount;
+        lpw_send_stack(s);
+    }
+    return s->id;
+}
+
+/* --- threads ------------------------------------------------------------------------ */
+
+/* lpw_tid_seen: whether tid was named already; marks it. */
+static int lpw_tid_seen(uint32_t tid)
+{
+    size_t n = sizeof lpw_tids / sizeof lpw_tids[0], i = tid % n;
+    for (size_t k = 0; k < n && lpw_tids[i]; k++, i = (i + 1) % n)
+        if (lpw_tids[i] == tid)
+            return 1;
+    if (!lpw_tids[i])
+        lpw_tids[i] = tid;
+    return 0;
+}
+
+/* lpw_name_thread: a THREAD record for a thread first seen in an event (one that started
+ * before the agent, or a VM thread), named by the kernel's name for it. */
+static void lpw_name_thread(uint32_t tid, uint64_t time_ns)
+{
+    char path[64], name[64] = "";
+    if (!tid || lpw_tid_seen(tid))
+        return;
+    snprintf(path, sizeof path, "/proc/self/task/%u/comm", tid);
+    FILE *f = fopen(path, "r");
+    if (!f || !fgets(name, sizeof name, f))
+        snprintf(name, sizeof name, "thread %u", tid);
+    if (f)
+        fclose(f);
+    name[strcspn(name, "\n")] = 0;
+    uint64_t id = lpw_intern_str(name);
+    lpw_strings_flush(lpw_emit_string);
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, time_ns > lpa.start_ns ? (time_ns - lpa.start_ns) / 1000 : 0), lpw_u(&r, tid), lpw_u(&r, id);
+    lpw_emit(LP_REC_THREAD, &r);
+}
+
+/* --- events ------------------------------------------------------------------------- */
+
+static uint64_t lpw_us(uint64_t ns) { return ns > lpa.start_ns ? (ns - lpa.start_ns) / 1000 : 0; }
+
+/* lpw_take: one slot to its record (slot fields per type: events.c, sampler.c). */
+static void lpw_take(lpr_slot *s, void *ctx)
+{
+    lpw_rec r = {.n = 0};
+    int type = 0;
+    uint64_t stack = s->nframes > 0 ? lpw_stack_of(s) : 0;
+    if (s->type == LPR_THREAD)
+        lpw_tid_seen(s->tid);
+    else if (s->type != LPR_GC && s->type != LPR_THREAD_END)
+        lpw_name_thread(s->tid, s->time_ns);
+    lpw_strings_flush(lpw_emit_string);
+    switch (s->type) {
+    case LPR_SAMPLE:
+        type = LP_REC_SAMPLE;
+        lpw_u(&r, s->kind), lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid), lpw_u(&r, stack);
+        break;
+    case LPR_ALLOC:
+        type = LP_REC_ALLOC;
+        lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid), lpw_u(&r, stack);
+        lpw_u(&r, s->a), lpw_u(&r, s->b), lpw_u(&r, s->c);
+        break;
+    case LPR_GC:
+        type = LP_REC_GC;
+        lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->a / 1000);
+        break;
+    case LPR_LOCK:
+        type = LP_REC_LOCK;
+        lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid), lpw_u(&r, stack);
+        lpw_u(&r, s->a), lpw_u(&r, s->b), lpw_u(&r, s->c), lpw_u(&r, s->d / 1000);
+        break;
+    case LPR_THREAD:
+        type = LP_REC_THREAD;
+        lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid), lpw_u(&r, s->a);
+        break;
+    case LPR_THREAD_END:
+        type = LP_REC_THREAD_END;
+        lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid);
+        break;
+    }
+    if (type)
+        lpw_emit(type, &r);
+}
+
+static uint64_t lpw_thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void lpw_stats(void)
+{
+    lpw_rec r = {.n = 0};
+    lpw_u(&r, lpw_thread_cpu_ns() + atomic_load(&lpa.handler_ns));
+    lpw_u(&r, lpw_o.bytes + lpw_o.len);
+    lpw_u(&r, atomic_load(&lpa.dropped));
+    lpw_u(&r, atomic_load(&lpa.samples));
+    lpw_emit(LP_REC_STATS, &r);
+}
+
+/* lpw_header: the magic, the version and what this recording is. */
+static void lpw_header(void)
+{
+    char v[64];
+    uint8_t h[5] = {'L', 'P', 'R', 'F', LP_VERSION};
+    lpw_bytes(h, sizeof h);
+    lpw_meta("agent", "libloupeprof 1");
+    snprintf(v, sizeof v, "%ld", (long)getpid());
+    lpw_meta("pid", v);
+    snprintf(v, sizeof v, "%ld", lpa.opt.interval_us);
+    lpw_meta("cpu_interval_us", v);
+    snprintf(v, sizeof v, "%ld", lpa.opt.wall_us);
+    lpw_meta("wall_interval_us", v);
+    snprintf(v, sizeof v, "%ld", lpa.opt.alloc_bytes);
+    lpw_meta("alloc_interval", v);
+    lpw_meta("alloc_mode", lpa_events_exact_alloc() ? "exact" : "sampled");
+    static const char *const evnames[] = {"cpu", "wall", "alloc", "lock", "gc", "thread"};
+    v[0] = 0;
+    for (int i = 0; i < 6; i++)
+        if (lpa.opt.events & (1u << i))
+            snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", v[0] ? "," : "", evnames[i]);
+    lpw_meta("events", v);
+    lpw_meta("mode", lpa.attached ? "attach" : "start");
+    char *vmname = NULL;
+    if ((*lpa.jvmti)->GetSystemProperty(lpa.jvmti, "java.vm.name", &vmname) == JVMTI_ERROR_NONE) {
+        lpw_meta("vm", vmname);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)vmname);
+    }
+}
+
+/* lpw_attach: makes the writer a daemon Java thread (JVMTI method queries need one). */
+static int lpw_attach(void)
+{
+    JavaVMAttachArgs args = {JNI_VERSION_1_6, "loupe-prof writer", NULL};
+    return (*lpa.vm)->AttachCurrentThreadAsDaemon(lpa.vm, (void **)&lpw_jni, &args) == JNI_OK;
+}
+
+static void lpw_sleep(uint64_t ns)
+{
+    struct timespec ts = {(time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull)};
+    while (nanosleep(&ts, &ts) && !atomic_load(&lpa.stopping))
+        ;
+}
+
+/* lpw_reset: forgets the interned methods and stacks of an earlier recording. */
+static void lpw_reset(void)
+{
+    for (size_t i = 0; i < lpw_mcap; i++)
+        if (lpw_methods[i].lines)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)lpw_methods[i].lines);
+    for (size_t i = 0; i < lpw_scap; i++)
+        free(lpw_stacks[i].frames);
+    free(lpw_methods), free(lpw_stacks);
+    lpw_methods = NULL, lpw_stacks = NULL;
+    lpw_mcap = lpw_mcount = lpw_scap = lpw_scount = 0;
+    memset(lpw_tids, 0, sizeof lpw_tids);
+    lpw_strings_reset();
+}
+
+static void *lpw_main(void *arg)
+{
+    int attached = lpw_attach();
+    lpw_reset();
+    uint64_t next_wall = 0;
+    lpw_header();
+    while (!atomic_load(&lpa.stopping) && !lpw_o.failed) {
+        uint64_t now = lpa_now_ns();
+        if ((lpa.opt.events & LPA_EV_WALL) && now >= next_wall) {
+            lpa_sampler_wall_tick();
+            next_wall = now + (uint64_t)lpa.opt.wall_us * 1000;
+        }
+        lpr_drain(lpw_take, NULL);
+        lpw_flush();
+        if (lpa_transport_poll_command())
+            lpa_deactivate();
+        lpw_sleep(LPW_PASS_NS);
+    }
+    lpr_drain(lpw_take, NULL);
+    lpw_stats();
+    uint8_t end[2] = {LP_REC_END, 0};
+    lpw_bytes(end, 2);
+    lpw_flush();
+    if (lpw_o.failed)
+        lpa_deactivate();
+    lpa_transport_close();
+    if (attached)
+        (*lpa.vm)->DetachCurrentThread(lpa.vm);
+    return NULL;
+}
+
+/* lpa_writer_start: starts the writer thread. */
+int lpa_writer_start(void)
+{
+    memset(&lpw_o, 0, sizeof lpw_o);
+    if (pthread_create(&lpw_thread, NULL, lpw_main, NULL)) {
+        lpa_log("cannot start the writer thread");
+        return -1;
+    }
+    lpw_running = 1;
+    return 0;
+}
+
+/* lpa_writer_join: waits (at most 5 s) for the writer to send the end of the stream. */
+void lpa_writer_join(void)
+{
+    if (!lpw_running)
+        return;
+    struct timespec dl;
+    clock_gettime(CLOCK_REALTIME, &dl);
+    dl.tv_sec += 5;
+    if (pthread_timedjoin_np(lpw_thread, NULL, &dl))
+        pthread_detach(lpw_thread);
+    lpw_running = 0;
+}

@@ -1,0 +1,12 @@
+/* profiler/agent/writer.h — the writer thread's interning, as the producers see it. */
+#ifndef LOUPE_PROFILER_WRITER_H
+#define LOUPE_PROFILER_WRITER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+uint64_t lpw_intern_str(const char *s);
+uint64_t lpw_intern_signature(const char *sig);
+void lpw_signature_to_name(const char *sig, char *out, size_t cap);
+
+#endif

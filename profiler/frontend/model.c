@@ -1,0 +1,311 @@
+/* profiler/frontend/model.c — a recorded stream (profiler/protocol.h) as a profile.
+ *
+ * lpm_parse reads the records into tables indexed by the ids the agent gave; a record
+ * of an unknown type is skipped by its length, and a stream cut short (the program was
+ * killed) yields what arrived whole, flagged as truncated.  lpm_series_of turns one
+ * event kind into weighted stacks, the one shape every output draws: CPU and wall
+ * samples weigh one interval each; sampled allocations are scaled to estimates (an
+ * object of s bytes is sampled with probability 1 - exp(-s/interval), so it stands for
+ * 1/p objects and s/p bytes), exact ones weigh one object; a contention weighs its wait.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../protocol.h"
+#include "lpf.h"
+
+#define LPM_PUSH(vec, val)                                                         \
+    do {                                                                           \
+        (vec).v = lpf_grow((vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v);     \
+        (vec).v[(vec).n++] = (val);                                                \
+    } while (0)
+
+typedef struct {
+    const uint8_t *p, *end;
+    int bad;
+} lpm_reader;
+
+static uint64_t lpm_u(lpm_reader *r)
+{
+    uint64_t v = 0;
+    if (!r->bad && !lp_get_varint(&r->p, r->end, &v))
+        r->bad = 1;
+    return v;
+}
+
+static char *lpm_s(lpm_reader *r)
+{
+    uint64_t n = lpm_u(r);
+    if (r->bad || n > (uint64_t)(r->end - r->p)) {
+        r->bad = 1;
+        return strdup("");
+    }
+    char *s = lpf_alloc(n + 1);
+    memcpy(s, r->p, n);
+    r->p += n;
+    return s;
+}
+
+/* lpm_set: stores val at index id-1 of a table (ids arrive in order, but need not). */
+#define LPM_SET(vec, id, val)                                                      \
+    do {                                                                           \
+        if ((id) == 0 || (id) > (1u << 26))                                        \
+            break;                                                                 \
+        (vec).v = lpf_grow((vec).v, &(vec).cap, (id), sizeof *(vec).v);            \
+        while ((vec).n < (id))                                                     \
+            memset(&(vec).v[(vec).n++], 0, sizeof *(vec).v);                       \
+        (vec).v[(id) - 1] = (val);                                                 \
+    } while (0)
+
+static void lpm_stack_rec(lpm_reader *r, lpm_profile *p)
+{
+    uint64_t id = lpm_u(r), n = lpm_u(r);
+    if (n > 4096) {
+        r->bad = 1;
+        return;
+    }
+    lpm_stack s = {(int)n, lpf_alloc(2 * n * sizeof(uint64_t) + 1)};
+    for (uint64_t i = 0; i < 2 * n; i++)
+        s.f[i] = lpm_u(r);
+    LPM_SET(p->stacks, id, s);
+}
+
+static void lpm_time(lpm_profile *p, uint64_t t)
+{
+    if (t > p->last_time)
+        p->last_time = t;
+}
+
+/* lpm_record: one record's payload into the model. */
+static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
+{
+    switch (type) {
+    case LP_REC_META: {
+        char *k = lpm_s(r), *v = lpm_s(r);
+        LPM_PUSH(p->meta, k);
+        LPM_PUSH(p->meta, v);
+        break;
+    }
+    case LP_REC_STRING: {
+        uint64_t id = lpm_u(r);
+        char *s = lpm_s(r);
+        LPM_SET(p->strings, id, s);
+        break;
+    }
+    case LP_REC_METHOD: {
+        uint64_t id = lpm_u(r);
+        lpm_method m = {lpm_u(r), lpm_u(r)};
+        LPM_SET(p->methods, id, m);
+        break;
+    }
+    case LP_REC_STACK:
+        lpm_stack_rec(r, p);
+        break;
+    case LP_REC_THREAD: {
+        lpm_thread t = {0, 0, 0, 0};
+        t.start = lpm_u(r), t.tid = lpm_u(r), t.name = lpm_u(r);
+        LPM_PUSH(p->threads, t);
+        break;
+    }
+    case LP_REC_THREAD_END: {
+        uint64_t time = lpm_u(r), tid = lpm_u(r);
+        for (size_t i = p->threads.n; i-- > 0;)
+            if (p->threads.v[i].tid == tid && !p->threads.v[i].end) {
+                p->threads.v[i].end = time;
+                break;
+            }
+        break;
+    }
+    case LP_REC_SAMPLE: {
+        lpm_sample s = {lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r)};
+        lpm_time(p, s.time);
+        LPM_PUSH(p->samples, s);
+        break;
+    }
+    case LP_REC_ALLOC: {
+        lpm_alloc a = {lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r)};
+        lpm_time(p, a.time);
+        LPM_PUSH(p->allocs, a);
+        break;
+    }
+    case LP_REC_GC: {
+        lpm_gc g = {lpm_u(r), lpm_u(r)};
+        lpm_time(p, g.start + g.dur);
+        LPM_PUSH(p->gcs, g);
+        break;
+    }
+    case LP_REC_LOCK: {
+        lpm_lock l = {lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r)};
+        lpm_time(p, l.time + l.wait);
+        LPM_PUSH(p->locks, l);
+        break;
+    }
+    case LP_REC_STATS:
+        p->agent_cpu_ns = lpm_u(r), p->bytes = lpm_u(r), p->dropped = lpm_u(r), p->taken = lpm_u(r);
+        break;
+    case LP_REC_END:
+        p->ended = 1;
+        break;
+    }
+}
+
+/* lpm_parse: the whole stream into prof; -1 (and a reason) when it is not a profile. */
+int lpm_parse(const uint8_t *data, size_t n, lpm_profile *prof, char *err, size_t errcap)
+{
+    memset(prof, 0, sizeof *prof);
+    if (n < 5 || memcmp(data, LP_MAGIC, 4)) {
+        snprintf(err, errcap, "not a loupe-prof recording (no LPRF header)");
+        return -1;
+    }
+    if (data[4] != LP_VERSION) {
+        snprintf(err, errcap, "recording version %d; this loupe-prof reads version %d", data[4], LP_VERSION);
+        return -1;
+    }
+    const uint8_t *p = data + 5, *end = data + n;
+    while (p < end) {
+        int type = *p++;
+        uint64_t len = 0;
+        if (!lp_get_varint(&p, end, &len) || len > (uint64_t)(end - p)) {
+            prof->truncated = 1;
+            break;
+        }
+        lpm_reader r = {p, p + len, 0};
+        lpm_record(type, &r, prof);
+        p += len;
+    }
+    if (!prof->ended)
+        prof->truncated = 1;
+    return 0;
+}
+
+const char *lpm_str(const lpm_profile *p, uint64_t id)
+{
+    return id && id <= p->strings.n && p->strings.v[id - 1] ? p->strings.v[id - 1] : "?";
+}
+
+const char *lpm_meta(const lpm_profile *p, const char *key)
+{
+    for (size_t i = 0; i + 1 < p->meta.n; i += 2)
+        if (!strcmp(p->meta.v[i], key))
+            return p->meta.v[i + 1];
+    return NULL;
+}
+
+const char *lpm_thread_name(const lpm_profile *p, uint64_t tid)
+{
+    for (size_t i = p->threads.n; i-- > 0;)
+        if (p->threads.v[i].tid == tid)
+            return lpm_str(p, p->threads.v[i].name);
+    return NULL;
+}
+
+/* lpm_frame_name: "pkg.Class.method" of a method id. */
+void lpm_frame_name(const lpm_profile *p, uint64_t method, char *out, size_t cap)
+{
+    if (!method || method > p->methods.n) {
+        snprintf(out, cap, "[unknown]");
+        return;
+    }
+    const lpm_method *m = &p->methods.v[method - 1];
+    snprintf(out, cap, "%s.%s", lpm_str(p, m->cls), lpm_str(p, m->name));
+}
+
+/* --- series ------------------------------------------------------------------------- */
+
+const char *const lpm_event_names[LPM_NEVENTS] = {"cpu", "wall", "alloc", "lock"};
+
+int lpm_event_by_name(const char *name)
+{
+    for (int i = 0; i < LPM_NEVENTS; i++)
+        if (!strcmp(name, lpm_event_names[i]))
+            return i;
+    return -1;
+}
+
+static double lpm_meta_num(const lpm_profile *p, const char *key, double dflt)
+{
+    const char *v = lpm_meta(p, key);
+    return v ? atof(v) : dflt;
+}
+
+static void lpm_add(lpm_series *s, size_t *cap, lpm_entry e)
+{
+    s->v = lpf_grow(s->v, cap, s->n + 1, sizeof *s->v);
+    s->v[s->n++] = e;
+}
+
+static void lpm_samples_series(const lpm_profile *p, int kind, lpm_series *s, size_t *cap)
+{
+    double ns = 1000 * lpm_meta_num(p, kind == LP_SAMPLE_CPU ? "cpu_interval_us" : "wall_interval_us", 10000);
+    s->count_name = "samples", s->count_unit = "count";
+    s->total_name = kind == LP_SAMPLE_CPU ? "cpu" : "wall", s->total_unit = "nanoseconds";
+    for (size_t i = 0; i < p->samples.n; i++)
+        if (p->samples.v[i].kind == (uint64_t)kind)
+            lpm_add(s, cap, (lpm_entry){p->samples.v[i].stack, 0, p->samples.v[i].tid, 1, ns});
+}
+
+static void lpm_alloc_series(const lpm_profile *p, lpm_series *s, size_t *cap)
+{
+    double interval = lpm_meta_num(p, "alloc_interval", 512 * 1024);
+    s->count_name = "alloc_objects", s->count_unit = "count";
+    s->total_name = "alloc_space", s->total_unit = "bytes";
+    for (size_t i = 0; i < p->allocs.n; i++) {
+        const lpm_alloc *a = &p->allocs.v[i];
+        double w = 1;
+        if (a->sampled && a->size > 0)
+            w = 1 / (1 - exp(-(double)a->size / interval));
+        lpm_add(s, cap, (lpm_entry){a->stack, a->cls, a->tid, w, w * (double)a->size});
+    }
+}
+
+static void lpm_lock_series(const lpm_profile *p, lpm_series *s, size_t *cap)
+{
+    s->count_name = "contentions", s->count_unit = "count";
+    s->total_name = "delay", s->total_unit = "nanoseconds";
+    for (size_t i = 0; i < p->locks.n; i++) {
+        const lpm_lock *l = &p->locks.v[i];
+        lpm_add(s, cap, (lpm_entry){l->stack, l->lock, l->tid, 1, 1000.0 * (double)l->wait});
+    }
+}
+
+/* lpm_series_of: the weighted stacks of one event kind. */
+void lpm_series_of(const lpm_profile *p, int event, lpm_series *s)
+{
+    size_t cap = 0;
+    memset(s, 0, sizeof *s);
+    if (event == LPM_CPU || event == LPM_WALL)
+        lpm_samples_series(p, event == LPM_CPU ? LP_SAMPLE_CPU : LP_SAMPLE_WALL, s, &cap);
+    else if (event == LPM_ALLOC)
+        lpm_alloc_series(p, s, &cap);
+    else
+        lpm_lock_series(p, s, &cap);
+}
+
+/* lpm_series_frames: an entry's frame names, root first (names[i] malloc'ed). */
+size_t lpm_series_frames(const lpm_profile *p, const lpm_entry *e, char **names, size_t cap)
+{
+    size_t n = 0;
+    char buf[1200];
+    const lpm_stack *st = e->stack && e->stack <= p->stacks.n ? &p->stacks.v[e->stack - 1] : NULL;
+    if (!st || !st->n) {
+        const char *t = lpm_thread_name(p, e->tid);
+        snprintf(buf, sizeof buf, "[no Java frames%s%s]", t ? ": " : "", t ? t : "");
+        names[n++] = strdup(buf);
+    }
+    for (int i = st ? st->n - 1 : -1; i >= 0 && n + 1 < cap; i--) {
+        lpm_frame_name(p, st->f[2 * i], buf, sizeof buf);
+        names[n++] = strdup(buf);
+    }
+    if (e->leaf && n < cap) {
+        snprintf(buf, sizeof buf, "%s", lpm_str(p, e->leaf));
+        names[n++] = strdup(buf);
+    }
+    return n;
+}
+
+void lpm_series_free(lpm_series *s)
+{
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}

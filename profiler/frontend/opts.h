@@ -1,0 +1,20 @@
+/* profiler/frontend/opts.h — the command-line options the subcommands share (main.c). */
+#ifndef LOUPE_PROFILER_OPTS_H
+#define LOUPE_PROFILER_OPTS_H
+
+#include "lpf.h"
+
+typedef struct {
+    lpf_outopts out;
+    const char *events;    /* -e cpu,alloc,lock,wall */
+    const char *interval;  /* -i 10ms */
+    const char *alloc;     /* --alloc 512k */
+    const char *agent;     /* --agent LIB */
+    double duration;       /* -d SECONDS */
+    const char *pos[2];    /* positional arguments (record: the pid; convert: the input) */
+    int npos;
+} lpf_cli;
+
+int lpf_parse_cli(int argc, char **argv, lpf_cli *cli, int need_output);
+
+#endif

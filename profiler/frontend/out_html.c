@@ -1,0 +1,178 @@
+/* profiler/frontend/out_html.c — the self-contained HTML report.
+ *
+ * The template (profiler/report/report.html, with d3 and d3-flame-graph inlined by the
+ * build into $(BUILD)/share/loupe-prof/report.html) holds all the drawing code; this
+ * file only writes the recording as one JSON object in place of the template's data
+ * marker: a flame-graph tree per event kind (d3-flame-graph's {name, value, children}
+ * shape), the GC pauses, the contended locks, the recording's description and its cost.
+ * Strings are escaped so that nothing in a class name can close the <script> element.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+
+#define LPH_MARK "/*@LOUPE_PROF_DATA@*/null"
+
+typedef struct lph_node {
+    const char *name;
+    double value;
+    struct lph_node **kids;
+    size_t n, cap;
+} lph_node;
+
+static void lph_json_str(lpf_buf *b, const char *s)
+{
+    lpf_buf_add(b, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            lpf_buf_printf(b, "\\%c", c);
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+            lpf_buf_printf(b, "\\u%04x", c);
+        else
+            lpf_buf_add(b, s, 1);
+    }
+    lpf_buf_add(b, "\"", 1);
+}
+
+static lph_node *lph_child(lph_node *n, const char *name)
+{
+    for (size_t i = 0; i < n->n; i++)
+        if (!strcmp(n->kids[i]->name, name))
+            return n->kids[i];
+    n->kids = lpf_grow(n->kids, &n->cap, n->n + 1, sizeof *n->kids);
+    lph_node *k = lpf_alloc(sizeof *k);
+    k->name = name;
+    return n->kids[n->n++] = k;
+}
+
+static void lph_emit_tree(lpf_buf *b, const lph_node *n)
+{
+    lpf_buf_add(b, "{\"name\":", 8);
+    lph_json_str(b, n->name);
+    lpf_buf_printf(b, ",\"value\":%.0f,\"children\":[", n->value);
+    for (size_t i = 0; i < n->n; i++) {
+        if (i)
+            lpf_buf_add(b, ",", 1);
+        lph_emit_tree(b, n->kids[i]);
+    }
+    lpf_buf_add(b, "]}", 2);
+}
+
+static void lph_free_tree(lph_node *n)
+{
+    for (size_t i = 0; i < n->n; i++)
+        lph_free_tree(n->kids[i]);
+    free(n->kids);
+    free(n);
+}
+
+/* lph_flame: the flame-graph tree of one event kind (null when it has no data). */
+static void lph_flame(lpf_buf *b, const lpm_profile *p, int event)
+{
+    lpm_series s;
+    size_t n;
+    lpf_folded *v = lpf_fold(p, event, &n, &s);
+    lph_node *root = lpf_alloc(sizeof *root);
+    root->name = "all";
+    for (size_t i = 0; i < n; i++) {
+        double w = event == LPM_ALLOC ? v[i].total : event == LPM_LOCK ? v[i].total / 1e3 : v[i].count;
+        lph_node *at = root;
+        at->value += w;
+        for (size_t j = 0; j < v[i].n; j++) {
+            at = lph_child(at, v[i].frames[j]);
+            at->value += w;
+        }
+    }
+    if (root->value > 0)
+        lph_emit_tree(b, root);
+    else
+        lpf_buf_add(b, "null", 4);
+    lph_free_tree(root);
+    lpf_fold_free(v, n);
+    lpm_series_free(&s);
+}
+
+static void lph_locks(lpf_buf *b, const lpm_profile *p)
+{
+    char where[1200];
+    lpf_buf_add(b, "[", 1);
+    for (size_t i = 0; i < p->locks.n; i++) {
+        const lpm_lock *l = &p->locks.v[i];
+        const lpm_stack *st = l->stack && l->stack <= p->stacks.n ? &p->stacks.v[l->stack - 1] : NULL;
+        if (st && st->n)
+            lpm_frame_name(p, st->f[0], where, sizeof where);
+        else
+            strcpy(where, "?");
+        lpf_buf_add(b, i ? ",{\"lock\":" : "{\"lock\":", i ? 9 : 8);
+        lph_json_str(b, lpm_str(p, l->lock));
+        lpf_buf_add(b, ",\"owner\":", 9);
+        lph_json_str(b, lpm_str(p, l->owner));
+        lpf_buf_add(b, ",\"waiter\":", 10);
+        lph_json_str(b, lpm_str(p, l->waiter));
+        lpf_buf_add(b, ",\"where\":", 9);
+        lph_json_str(b, where);
+        lpf_buf_printf(b, ",\"at_ms\":%.3f,\"wait_ms\":%.3f}", (double)l->time / 1e3, (double)l->wait / 1e3);
+    }
+    lpf_buf_add(b, "]", 1);
+}
+
+static void lph_data(lpf_buf *b, const lpm_profile *p)
+{
+    lpf_buf_add(b, "{\"meta\":{", 9);
+    for (size_t i = 0; i + 1 < p->meta.n; i += 2) {
+        if (i)
+            lpf_buf_add(b, ",", 1);
+        lph_json_str(b, p->meta.v[i]);
+        lpf_buf_add(b, ":", 1);
+        lph_json_str(b, p->meta.v[i + 1]);
+    }
+    lpf_buf_printf(b, "},\"duration_ms\":%.3f,\"truncated\":%s,\"threads\":%zu,", (double)p->last_time / 1e3,
+                   p->truncated ? "true" : "false", p->threads.n);
+    lpf_buf_printf(b, "\"cost\":{\"agent_cpu_ms\":%.3f,\"bytes\":%llu,\"dropped\":%llu,\"samples\":%llu},",
+                   (double)p->agent_cpu_ns / 1e6, (unsigned long long)p->bytes,
+                   (unsigned long long)p->dropped, (unsigned long long)p->taken);
+    lpf_buf_add(b, "\"flames\":{", 10);
+    for (int e = 0; e < LPM_NEVENTS; e++) {
+        lpf_buf_printf(b, "%s\"%s\":", e ? "," : "", lpm_event_names[e]);
+        lph_flame(b, p, e);
+    }
+    lpf_buf_add(b, "},\"gcs\":[", 9);
+    for (size_t i = 0; i < p->gcs.n; i++)
+        lpf_buf_printf(b, "%s[%.3f,%.3f]", i ? "," : "", (double)p->gcs.v[i].start / 1e3,
+                       (double)p->gcs.v[i].dur / 1e3);
+    lpf_buf_add(b, "],\"locks\":", 10);
+    lph_locks(b, p);
+    lpf_buf_add(b, "}", 1);
+}
+
+/* lph_template: the built template, or NULL (and a message). */
+static int lph_template(lpf_buf *t)
+{
+    char path[4200];
+    const char *env = getenv("LOUPE_PROF_REPORT");
+    snprintf(path, sizeof path, "%s/../share/loupe-prof/report.html", lpf_self_dir());
+    if (env && *env)
+        snprintf(path, sizeof path, "%s", env);
+    if (lpf_read_file(path, t) || !strstr((char *)t->p, LPH_MARK)) {
+        lpf_warn("cannot read the report template %s (it is built by make, with d3 from npm)", path);
+        return -1;
+    }
+    return 0;
+}
+
+int lpf_out_html(const lpm_profile *p, const char *path)
+{
+    lpf_buf t = {0}, out = {0};
+    if (lph_template(&t))
+        return -1;
+    char *mark = strstr((char *)t.p, LPH_MARK);
+    lpf_buf_add(&out, t.p, (size_t)(mark - (char *)t.p));
+    lph_data(&out, p);
+    mark += strlen(LPH_MARK);
+    lpf_buf_add(&out, mark, t.len - (size_t)(mark - (char *)t.p));
+    int rc = lpf_write_file(path, out.p, out.len);
+    lpf_buf_free(&t), lpf_buf_free(&out);
+    return rc;
+}

@@ -1,0 +1,81 @@
+/* profiler/protocol.h — the wire protocol between the profiler's agent (inside the VM)
+ * and its front-end (another process), the one fact the two share.
+ *
+ * A stream is the 5-byte header "LPRF" + version, then records.  Every record is
+ *   u8 type, varint length, `length` bytes of payload
+ * so a reader skips record types it does not know.  Every integer in a payload is an
+ * unsigned LEB128 varint; signed values (line numbers) are zigzag-encoded; a string is a
+ * varint byte count and the bytes (UTF-8, not NUL-terminated).  Strings, methods and
+ * stacks are interned: each is sent once, in a record that gives it an id (ids start at
+ * 1; 0 means "none"), before the first record that uses the id.  Times are microseconds
+ * since the recording started.  docs/PROFILER-PROTOCOL.md is the reference for readers;
+ * this header is its source of truth for the numbers.
+ *
+ * The front-end may send commands back on a socket: a line of text ("stop\n").
+ * On a socket the agent first sends the token it was given (a varint length and bytes,
+ * before the header), so that the front-end accepts only the agent it started.
+ */
+#ifndef LOUPE_PROFILER_PROTOCOL_H
+#define LOUPE_PROFILER_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LP_MAGIC "LPRF"
+#define LP_VERSION 1
+
+/* Record types and their payloads (fields in order). */
+enum lp_record {
+    LP_REC_META = 1,        /* string key, string value */
+    LP_REC_STRING = 2,      /* id, string */
+    LP_REC_METHOD = 3,      /* id, class string id, name string id */
+    LP_REC_STACK = 4,       /* id, n, n x (method id, zigzag line) leaf first */
+    LP_REC_THREAD = 5,      /* time, tid, name string id: a thread started or was named */
+    LP_REC_THREAD_END = 6,  /* time, tid */
+    LP_REC_SAMPLE = 7,      /* kind (lp_sample_kind), time, tid, stack id */
+    LP_REC_ALLOC = 8,       /* time, tid, stack id, class string id, size in bytes,
+                               sampled (1: one sample of the META alloc_interval; 0: exact) */
+    LP_REC_GC = 9,          /* start time, duration in microseconds */
+    LP_REC_LOCK = 10,       /* time, tid, stack id, lock string id, owner thread string id,
+                               waiter thread string id, wait in microseconds */
+    LP_REC_STATS = 11,      /* agent cpu ns, bytes streamed, events dropped, samples taken */
+    LP_REC_END = 12,        /* (empty): the agent finished cleanly */
+};
+
+enum lp_sample_kind { LP_SAMPLE_CPU = 1, LP_SAMPLE_WALL = 2 };
+
+/* Reserved line numbers in a frame. */
+#define LP_LINE_UNKNOWN (-1)
+#define LP_LINE_NATIVE (-2)
+
+/* lp_put_varint: writes v at p (room for 10 bytes); returns the bytes written. */
+static inline size_t lp_put_varint(uint8_t *p, uint64_t v)
+{
+    size_t n = 0;
+    while (v >= 0x80) {
+        p[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+/* lp_get_varint: reads a varint from [*p, end); 0 on a truncated or overlong one. */
+static inline int lp_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64 && *p < end; shift += 7) {
+        uint8_t b = *(*p)++;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) {
+            *out = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static inline uint64_t lp_zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+static inline int64_t lp_unzigzag(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
+
+#endif

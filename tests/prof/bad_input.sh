@@ -1,0 +1,33 @@
+# Bad input gets a clear message and a non-zero status, and never harms the program:
+# unknown options and events (front-end and agent), a pid that is no process, a process
+# that is no Java VM, and the front-end killed in the middle of a recording (the program
+# goes on and ends normally).
+. "$ROOT/tests/prof/lib/prof.bash"
+compile Spinner
+# expect_error WANTED CMD...: CMD fails and says WANTED on stderr
+expect_error() {
+  local want=$1; shift
+  if "$@" >out.txt 2>err.txt; then fail "'$*' succeeded"; fi
+  grep -qF -- "$want" err.txt || fail "'$*' said '$(cat err.txt)', expected '$want'"
+}
+expect_error "unknown option '--bogus'" "$LP" run --bogus -- "$PROF_JAVA" -version
+expect_error "unknown event 'disk'" "$LP" run -e cpu,disk -o x.html -- "$PROF_JAVA" -version
+expect_error "unknown command 'profile'" "$LP" profile
+expect_error "say where the profile goes" "$LP" record 1
+expect_error "no process 4194303" "$LP" record -o x.html 4194303
+sleep 30 &
+expect_error "is not a Java VM" "$LP" record -o x.html $!
+kill $! 2>/dev/null || true
+expect_error "unknown option 'frequency'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=frequency=9" -version
+expect_error "bad value '1h' for option 'interval'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=x,interval=1h" -version
+expect_error "not a loupe-prof recording" "$LP" convert "$ROOT/README.md" -o x.html
+# The front-end killed mid-recording: the program ends normally.
+"$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 3 >prog.out 2>prog.err &
+lp=$!
+wait_for prog.out ready 60
+sleep 0.5
+java_pid=$(pgrep -P "$lp") || fail "no java under loupe-prof"
+kill -9 "$lp"
+for ((i = 0; i < 600 && $(kill -0 "$java_pid" 2>/dev/null && echo 1 || echo 0); i++)); do sleep 0.1; done
+grep -q '^finished ok' prog.out || fail "the program did not finish after the front-end died: $(cat prog.out prog.err)"
+grep -q 'recording stopped' prog.err || fail "the agent did not say the recording stopped"
