@@ -19,6 +19,7 @@
  * pause times, each memory pool's peak, and the last collection's pool usage before and
  * after (GcInfo).
  */
+#include "jvmti/jvmti_export.h"
 #include "heap/gc.h"
 #include "heap/handles.h"
 #include "heap/refproc.h"
@@ -151,6 +152,8 @@ void *heap_alloc_slow(Thread *t, size_t size) {
     if (!p) p = collect(t, GC_LAST_DITCH, size);
     if (!p) {
         heap_report_oom(t, "Java heap space");
+        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
+            jvmti_post_ResourceExhausted(t, JVMTI_RESOURCE_EXHAUSTED_OOM_ERROR | JVMTI_RESOURCE_EXHAUSTED_JAVA_HEAP, "Java heap space");
         exc_throw_oom(t, "Java heap space");
         return NULL;
     }
@@ -189,6 +192,8 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
      * refused outright; below it a too-large array is "Java heap space" */
     if (length > INT32_MAX - 2) {
         heap_report_oom(t, "Requested array size exceeds VM limit");
+        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
+            jvmti_post_ResourceExhausted(t, JVMTI_RESOURCE_EXHAUSTED_OOM_ERROR, "Requested array size exceeds VM limit");
         exc_throw_oom(t, "Requested array size exceeds VM limit");
         return NULL;
     }

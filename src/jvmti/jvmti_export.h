@@ -59,7 +59,7 @@ void jvmti_defer_begin(void);
 void jvmti_defer_end(Thread *t);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
-void jvmti_post_DataDumpRequest(void);
+void jvmti_post_DataDumpRequest(Thread *t);
 /* flags: JVMTI_RESOURCE_EXHAUSTED_*; description: HotSpot's words */
 void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description);
 
