@@ -374,11 +374,13 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     thread_foreach(retire_tlab_cb, NULL);
     pools_now(pools_before);
     if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
     gc->collect(cause);
     refs_after_gc();
     size_t after = gc->used();
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH)) jvmti_post_GarbageCollectionFinish(t);
     int64_t t1 = thread_now_ns();
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
     record_collection(cause, t0, t1, pools_before);
@@ -390,6 +392,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     /* the hook only records and signals: it must not allocate, p is not an object yet */
     void (*hook)(Thread *) = __atomic_load_n(&heap_after_collection_hook, __ATOMIC_ACQUIRE);
     if (hook) hook(t);
+    if (unlikely(__atomic_load_n(&jvmti_tags_exist, __ATOMIC_RELAXED))) jvmti_gc_done(t);
     return p;
 }
 

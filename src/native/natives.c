@@ -148,6 +148,7 @@ static void *lookup_name(Thread *t, Method *m, const char *name) {
     void *fn = NULL;
     if (!m->holder->loader) fn = dlsym(nat_libjava, name);
     if (!fn) fn = find_native_through_loader(t, m->holder->loader, name);
+    if (!fn && !exc_pending(t)) fn = jvmti_agent_symbol(name);
     return fn;
 }
 
