@@ -76,6 +76,7 @@ static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
     visit(&t->jthread, v, ctx);
     visit(&t->exception, v, ctx);
     visit(&t->vm_result, v, ctx);
+    visit(&t->async_exception, v, ctx);
     for (Frame *f = t->top; f; f = f->prev) visit_frame(f, v, ctx);
     hnd_visit_locals(t, v, ctx);
 }

@@ -16,7 +16,8 @@
  * into its quick form (quicken.c), then dispatch it again.
  *
  * Polling: the thread's `trap` word is tested on method entry and on taken branches; a
- * non-zero value (safepoint, later suspension and debugger modes) calls interp_trap.
+ * non-zero value (safepoint, suspension, an asynchronous exception, later debugger modes)
+ * calls interp_trap, which may leave an exception to throw where the poll was.
  *
  * Arithmetic follows the JVMS exactly: wrapping int/long arithmetic done in unsigned C
  * types, shift counts masked, division by zero and MIN/-1 handled, NaN-aware float
@@ -126,7 +127,7 @@ RUN_ATTRS static bool run(Thread *t) {
 #define SAVE() do { frame->pc = pc; frame->sp = sp; } while (0)
 #define THROW() goto handle_exception
 #define NULL_CHECK(x) do { if (unlikely(!(x))) { SAVE(); exc_npe(t); THROW(); } } while (0)
-#define POLL() do { if (unlikely(thread_trap(t))) { SAVE(); interp_trap(t); } } while (0)
+#define POLL() do { if (unlikely(thread_trap(t))) { SAVE(); if (unlikely(!interp_trap(t))) THROW(); } } while (0)
 #define BRANCH(target) do { pc = (target); POLL(); DISPATCH(); } while (0)
 #define ARRAY_CHECK(a, i) do { \
         NULL_CHECK(a); \
@@ -812,7 +813,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         nf->lock = method_is_static(m) ? m->holder->mirror : base[0].l;
         mon_enter(t, &nf->lock);
     }
-    if (thread_trap(t)) interp_trap(t);
+    if (thread_trap(t)) interp_trap_entry(t);
     bool ok = run(t);
     if (ok && result) *result = base[0];
     return ok;

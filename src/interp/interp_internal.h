@@ -34,7 +34,12 @@ Method *itable_lookup(Thread *t, Class *k, Method *im);
 Object *interp_multianewarray(Thread *t, Class *ac, int dims, Slot *counts);
 /* The handler for the pending exception in frame f, or NULL. */
 const Insn *find_handler(Thread *t, Frame *f);
-void interp_trap(Thread *t);
+/* A poll found the trap word set: safepoint, suspension, asynchronous exception.  False
+ * when an exception is now pending (the interpreter throws it where it polled). */
+bool interp_trap(Thread *t);
+/* The same where nothing can be thrown (a call from C, before the callee's first
+ * instruction): an asynchronous exception waits for the next poll. */
+void interp_trap_entry(Thread *t);
 /* Allocates an array of a primitive type (newarray). */
 extern Class *interp_prim_array[T_LONG + 1];
 

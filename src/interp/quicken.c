@@ -18,6 +18,7 @@
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "runtime/exception.h"
+#include "runtime/suspend.h"
 #include "runtime/vm.h"
 
 Class *interp_prim_array[T_LONG + 1];
@@ -372,9 +373,16 @@ const Insn *find_handler(Thread *t, Frame *f) {
 
 /* ---- polls ---- */
 
-void interp_trap(Thread *t) {
-    if (thread_trap(t) & TRAP_SAFEPOINT) {
+static bool trap(Thread *t, bool may_throw) {
+    uint32_t bits = thread_trap(t);
+    if (bits & TRAP_SAFEPOINT) {
         if (atomic_load(&safepoint_pending)) safepoint_block(t);
         else atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
     }
+    if (bits & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) return susp_trap(t, may_throw);
+    return true;
 }
+
+bool interp_trap(Thread *t) { return trap(t, true); }
+
+void interp_trap_entry(Thread *t) { trap(t, false); }

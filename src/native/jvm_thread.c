@@ -15,6 +15,7 @@
 #include "classfile/loader.h"
 #include "interp/frame.h"
 #include "runtime/monitor.h"
+#include "runtime/suspend.h"
 #include "runtime/vm.h"
 #include <sched.h>
 
@@ -64,6 +65,41 @@ static bool sleep_fast(Thread *t, Slot *args, Slot *ret) {
 JNIEXPORT void JNICALL JVM_Interrupt(JNIEnv *env, jobject thread) {
     JNI_ENTER(env);
     jthread_interrupt(t, hnd_get(thread));
+    JNI_RETURN_VOID();
+}
+
+/* ---- Thread.suspend, resume and stop (runtime/suspend.c) ---- */
+
+JNIEXPORT void JNICALL JVM_SuspendThread(JNIEnv *env, jobject thread) {
+    JNI_ENTER(env);
+    Thread *target = thread_from_jthread(hnd_get(thread));
+    if (target) susp_suspend(t, target);
+    JNI_RETURN_VOID();
+}
+
+JNIEXPORT void JNICALL JVM_ResumeThread(JNIEnv *env, jobject thread) {
+    JNI_ENTER(env);
+    Thread *target = thread_from_jthread(hnd_get(thread));
+    if (target) susp_resume(t, target);
+    JNI_RETURN_VOID();
+}
+
+/* On itself a thread throws at once; on another, the throwable waits for the target's
+ * next suspend point; a thread not started yet is marked so that it never runs (and one
+ * that has ended is left alone), as HotSpot does. */
+JNIEXPORT void JNICALL JVM_StopThread(JNIEnv *env, jobject thread, jobject throwable) {
+    JNI_ENTER(env);
+    Object *exc = hnd_get(throwable);
+    if (!exc) {
+        exc_npe(t);
+        JNI_RETURN_VOID();
+    }
+    Object *jt = hnd_get(thread);
+    Thread *target = thread_from_jthread(jt);
+    static uint32_t stillborn_off;
+    if (target == t) exc_set(t, exc);
+    else if (!target || !susp_stop(t, target, exc))
+        OBJ_FIELD(jt, class_field_offset_cached(&stillborn_off, VMC(Thread), "stillborn", "Z"), jboolean) = JNI_TRUE;
     JNI_RETURN_VOID();
 }
 

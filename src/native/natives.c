@@ -29,6 +29,7 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
+#include "runtime/suspend.h"
 #include "runtime/vm.h"
 #include <dlfcn.h>
 #include <ffi.h>
@@ -370,6 +371,7 @@ static bool call_jni(Thread *t, Frame *nf, Method *m, void *fn, Slot *args) {
     ffi_call(&nc->cif, FFI_FN(fn), &rv, ptrs);
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);
+    if (susp_requested(t)) susp_block(t);       /* before a synchronized native unlocks */
     if (nf->lock) {
         HandleMark hm2 = hnd_mark(t);
         Object **pending = hnd_new(t, exc_take(t));
@@ -420,6 +422,7 @@ bool nat_invoke(Thread *t, Method *m, Slot *args) {
         ok = true;
     }
     if (ok) ok = fast ? call_vm_native(t, m, fast, args) : call_jni(t, nf, m, fn, args);
+    if (unlikely(thread_trap(t) & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION))) ok = susp_after_native(t, ok);
     t->top = nf->prev;
     return ok;
 }

@@ -239,14 +239,33 @@ void jthread_exit(Thread *t) {
     hnd_release(t, hm);
 }
 
+/* Thread.stop before start() makes a thread that starts and ends without running. */
+static bool is_stillborn(Object *jt) {
+    static uint32_t off;
+    return OBJ_FIELD(jt, class_field_offset_cached(&off, VMC(Thread), "stillborn", "Z"), jboolean);
+}
+
+/* What a new thread runs: Thread.run(), or a C body (a JVMTI agent thread). */
+typedef struct ThreadStart {
+    Thread *t;
+    void (*body)(Thread *t, void *arg);
+    void *arg;
+} ThreadStart;
+
 static void *thread_main(void *arg) {
-    Thread *t = arg;
+    ThreadStart start = *(ThreadStart *)arg;
+    vm_free(arg);
+    Thread *t = start.t;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
     thread_set_java_status(t, JTS_RUNNABLE);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
-    Method *run = link_lookup_method(t->jthread->klass, sym_run, sym_void_sig);
-    Slot args[1] = { { .l = t->jthread } };
-    if (run) interp_call_virtual(t, run, args, NULL);
+    if (start.body) {
+        start.body(t, start.arg);
+    } else {
+        Method *run = link_lookup_method(t->jthread->klass, sym_run, sym_void_sig);
+        Slot args[1] = { { .l = t->jthread } };
+        if (run && !is_stillborn(t->jthread)) interp_call_virtual(t, run, args, NULL);
+    }
     jthread_exit(t);
     thread_detach_current(t);
     extern void vm_thread_ended(void);
@@ -254,7 +273,9 @@ static void *thread_main(void *arg) {
     return NULL;
 }
 
-bool jthread_start(Thread *t, Object **jt) {
+bool jthread_start(Thread *t, Object **jt) { return jthread_start_body(t, jt, NULL, NULL); }
+
+bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *arg), void *arg) {
     if (OBJ_FIELD(*jt, jthread_eetop_off, jlong) != 0) {
         exc_throw(t, VMC_IllegalStateException, "thread already started");
         return false;
@@ -280,9 +301,12 @@ bool jthread_start(Thread *t, Object **jt) {
     if (ss > 0 && (size_t)ss > cstack) cstack = (size_t)ss;
     pthread_attr_setstacksize(&attr, cstack);
     pthread_t pt;
-    int rc = pthread_create(&pt, &attr, thread_main, nt);
+    ThreadStart *start = vm_malloc(sizeof *start);
+    *start = (ThreadStart){ nt, body, arg };
+    int rc = pthread_create(&pt, &attr, thread_main, start);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
+        vm_free(start);
         __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
         OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
         count_end(nt);

@@ -34,6 +34,9 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
 bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t));
 /* Starts a new pthread running the Java Thread *jt (JVM_StartThread). */
 bool jthread_start(Thread *t, Object **jt);
+/* The same, but the new thread runs body(itself, arg), entered in VM state, instead of
+ * Thread.run() (JVMTI RunAgentThread), then ends as every Java thread does. */
+bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *arg), void *arg);
 /* The end of a Java thread's life: Thread.exit(), TERMINATED, eetop = 0, notifyAll. */
 void jthread_exit(Thread *t);
 

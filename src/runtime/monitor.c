@@ -20,6 +20,8 @@
 #include "runtime/monitor.h"
 #include "runtime/exception.h"
 #include "runtime/jthread.h"
+#include "runtime/suspend.h"
+#include "jvmti/jvmti_export.h"
 #include <errno.h>
 #include <time.h>
 
@@ -103,6 +105,49 @@ static Monitor *inflate(Object *o) {
     }
 }
 
+/* ---- tool events ---- */
+
+/* ev is a JVMTI monitor event; arg: the timeout (MonitorWait), timed out (MonitorWaited). */
+static inline void post(Thread *t, jvmtiEvent ev, Object **h, jlong arg) {
+    if (JVMTI_EVENT_ENABLED(t, ev)) jvmti_post_monitor_event(t, ev, h, arg);
+}
+
+/* Gives an inflated monitor up entirely (its owner is t, recursions 0). */
+static void release(Monitor *mon) {
+    pthread_mutex_lock(&mon->mutex);
+    mon->owner = NULL;
+    if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
+    pthread_mutex_unlock(&mon->mutex);
+}
+
+/* t blocks until it owns mon, the monitor of *h.  A thread suspended while it waited gives
+ * the monitor back and waits to be resumed before it tries again (HotSpot's order: the
+ * contended-enter event, blocking, then the entered event once it really owns it). */
+static void enter_contended(Thread *t, Monitor *mon, Object **h) {
+    thread_stat_add(&t->blocked_count, 1);
+    int64_t since = thread_timing() ? thread_now_ns() : 0;
+    thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
+    t->contending = mon;
+    post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTER, h, 0);
+    for (;;) {
+        pthread_mutex_lock(&mon->mutex);
+        mon->entry_waiters++;
+        int old = thread_block_begin(t);
+        while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
+        mon->owner = t;
+        mon->entry_waiters--;
+        pthread_mutex_unlock(&mon->mutex);
+        thread_block_end(t, old);
+        if (!susp_requested(t)) break;
+        release(mon);
+        susp_block(t);
+    }
+    t->contending = NULL;
+    thread_set_java_status(t, JTS_RUNNABLE);
+    if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
+    post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, h, 0);
+}
+
 void mon_enter(Thread *t, Object **h) {
     if (mon_try_enter_fast(t, *h)) return;
     Monitor *mon = inflate(*h);
@@ -112,20 +157,8 @@ void mon_enter(Thread *t, Object **h) {
     } else if (mon->owner == NULL) {
         mon->owner = t;
     } else {
-        mon->entry_waiters++;
-        t->contending = mon;
-        thread_stat_add(&t->blocked_count, 1);
-        int64_t since = thread_timing() ? thread_now_ns() : 0;
-        thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
-        int old = thread_block_begin(t);
-        while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
-        mon->owner = t;
-        mon->entry_waiters--;
         pthread_mutex_unlock(&mon->mutex);
-        thread_block_end(t, old);
-        t->contending = NULL;
-        thread_set_java_status(t, JTS_RUNNABLE);
-        if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
+        enter_contended(t, mon, h);
         return;
     }
     pthread_mutex_unlock(&mon->mutex);
@@ -179,6 +212,32 @@ void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx) {
     pthread_mutex_unlock(&mon_list_lock);
 }
 
+Monitor *mon_of(Object *o) {
+    uintptr_t m = load_mark(o);
+    return mark_is_inflated(m) ? mark_monitor(m) : NULL;
+}
+
+int mon_entry_count(Object *o) {
+    uintptr_t m = load_mark(o);
+    if (mark_is_inflated(m)) {
+        Monitor *mon = mark_monitor(m);
+        return mon->owner ? (int)mon->recursions + 1 : 0;
+    }
+    if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) == 0) return 0;
+    return (int)((m & MARK_REC_MASK) >> MARK_REC_SHIFT) + 1;
+}
+
+/* Waiters time out and leave the set in a safe state: the set is read under the mutex. */
+int mon_wait_set(Object *o, Thread **out, int max) {
+    Monitor *mon = mon_of(o);
+    if (!mon) return 0;
+    int n = 0;
+    pthread_mutex_lock(&mon->mutex);
+    for (WaitNode *w = mon->wait_set; w && n < max; w = w->next) out[n++] = w->thread;
+    pthread_mutex_unlock(&mon->mutex);
+    return n;
+}
+
 bool mon_holds(Thread *t, Object *o) {
     uintptr_t m = load_mark(o);
     if (mark_is_inflated(m)) return mark_monitor(m)->owner == t;
@@ -203,16 +262,20 @@ static void wait_set_remove(Monitor *mon, WaitNode *node) {
         }
 }
 
-bool mon_wait(Thread *t, Object **h, jlong millis) {
-    if (!mon_holds(t, *h)) {
-        throw_imse(t);
-        return false;
-    }
+/* HotSpot's order: the wait event, the timeout's check, the owner's, then an interrupt
+ * that came before the wait (with a waited event). */
+static bool wait_body(Thread *t, Object **h, jlong millis) {
+    post(t, JVMTI_EVENT_MONITOR_WAIT, h, millis);
     if (millis < 0) {
         exc_throw(t, VMC_IllegalArgumentException, "timeout value is negative");
         return false;
     }
+    if (!mon_holds(t, *h)) {
+        throw_imse(t);
+        return false;
+    }
     if (jthread_prepare_wait(t) && jthread_take_interrupt(t)) {
+        post(t, JVMTI_EVENT_MONITOR_WAITED, h, 0);
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
@@ -232,15 +295,26 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     mon->owner = NULL;
     if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
     __atomic_store_n(&t->waiting_on, mon, __ATOMIC_RELEASE);
-    thread_set_java_status(t, millis > 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
     int old = thread_block_begin(t);
+    bool timed_out = false;
     while (!node.notified && !__atomic_load_n(&t->interrupt_pending, __ATOMIC_SEQ_CST)) {
         int rc = millis > 0 ? pthread_cond_timedwait(&mon->wait_cond, &mon->mutex, &deadline)
                             : pthread_cond_wait(&mon->wait_cond, &mon->mutex);
-        if (rc == ETIMEDOUT) break;
+        if (rc == ETIMEDOUT) {
+            timed_out = !node.notified;
+            break;
+        }
     }
     if (!node.notified) wait_set_remove(mon, &node);
     __atomic_store_n(&t->waiting_on, NULL, __ATOMIC_RELEASE);
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_MONITOR_WAITED)) {
+        /* the waited event comes before the monitor is entered again, as on HotSpot */
+        pthread_mutex_unlock(&mon->mutex);
+        thread_block_end(t, old);
+        post(t, JVMTI_EVENT_MONITOR_WAITED, h, timed_out);
+        old = thread_block_begin(t);
+        pthread_mutex_lock(&mon->mutex);
+    }
     mon->entry_waiters++;
     while (mon->owner != NULL) pthread_cond_wait(&mon->entry_cond, &mon->mutex);
     mon->entry_waiters--;
@@ -248,13 +322,20 @@ bool mon_wait(Thread *t, Object **h, jlong millis) {
     mon->recursions = saved;
     pthread_mutex_unlock(&mon->mutex);
     thread_block_end(t, old);
-    thread_set_java_status(t, JTS_RUNNABLE);
     if (since) thread_stat_add(&t->waited_ns, (uint64_t)(thread_now_ns() - since));
     if (jthread_take_interrupt(t)) {
         exc_throw(t, VMC_InterruptedException, NULL);
         return false;
     }
     return true;
+}
+
+/* The thread shows as waiting from before the wait event to the end, as on HotSpot. */
+bool mon_wait(Thread *t, Object **h, jlong millis) {
+    thread_set_java_status(t, millis != 0 ? JTS_IN_OBJECT_WAIT_TIMED : JTS_IN_OBJECT_WAIT);
+    bool ok = wait_body(t, h, millis);
+    thread_set_java_status(t, JTS_RUNNABLE);
+    return ok;
 }
 
 bool mon_notify(Thread *t, Object *o, bool all) {
@@ -271,6 +352,8 @@ bool mon_notify(Thread *t, Object *o, bool all) {
         WaitNode *n = mon->wait_set;
         mon->wait_set = n->next;
         n->notified = true;
+        /* it now waits to enter, as HotSpot shows a notified thread */
+        thread_set_java_status(n->thread, JTS_BLOCKED_ON_MONITOR_ENTER);
         woke = true;
         if (!all) break;
     }

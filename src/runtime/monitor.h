@@ -52,6 +52,12 @@ bool mon_holds(Thread *t, Object *o);
 Thread *mon_owner(Object *o);
 /* Calls fn on the object of every inflated monitor t owns (world stopped). */
 void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx);
+/* For tools (JVMTI GetObjectMonitorUsage), with the world stopped: o's inflated monitor
+ * (NULL while thin), how many times its owner entered it (0: unowned), and the threads in
+ * its wait set not yet notified, oldest first (at most max into out; returns how many). */
+Monitor *mon_of(Object *o);
+int mon_entry_count(Object *o);
+int mon_wait_set(Object *o, Thread **out, int max);
 /* Wakes t if it waits in Object.wait (for Thread.interrupt). */
 void mon_interrupt_wait(Thread *t);
 
@@ -59,6 +65,10 @@ void mon_interrupt_wait(Thread *t);
 jint mon_identity_hash(Thread *t, Object *o);
 /* The object's current mark, with an inflated monitor's displaced mark looked through. */
 uintptr_t mon_neutral_mark(Object *o);
+
+/* Tool events: JVMTI MonitorContendedEnter/Entered and MonitorWait/Waited are posted
+ * from the slow paths only (a contended entry, Object.wait), after one test of the global
+ * event word, so they cost nothing when off (jvmti/jvmti_monitor_info.c posts them). */
 
 /* Collector hooks. */
 void mon_visit_objects(void (*v)(Object **slot, void *ctx), void *ctx);

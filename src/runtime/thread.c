@@ -136,7 +136,7 @@ void thread_list_remove(Thread *self, Thread *t) {
     t->next = t->prev = NULL;
     __atomic_store_n(&tid_threads[t->tid], NULL, __ATOMIC_RELEASE);
     tid_free(t->tid);
-    t->state = TS_TERMINATED;
+    __atomic_store_n(&t->state, TS_TERMINATED, __ATOMIC_RELEASE);   /* others test it (suspend.c) */
     t->listed = false;
     pthread_mutex_unlock(&thread_list_lock);
     if (self != t) thread_block_end(self, old);

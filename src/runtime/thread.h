@@ -105,6 +105,10 @@ struct Thread {
     Monitor *volatile waiting_on;           /* Object.wait in progress */
     Monitor *volatile contending;           /* blocked entering this monitor */
 
+    /* Suspension and Thread.stop (runtime/suspend.c), both guarded by its lock. */
+    bool suspended;
+    Object *async_exception;                /* thrown at the next suspend point, GC root */
+
     /* Thread list (runtime/thread.c). */
     Thread *next;
     Thread *prev;

@@ -43,6 +43,7 @@ public class Monitors {
     public static void main(String[] args) throws Exception {
         final Monitors m = new Monitors();
         System.out.println("holdsLock outside: " + Thread.holdsLock(m));
+        try { m.wait(-1); } catch (RuntimeException e) { System.out.println("wait(-1) unowned: " + e); }
         synchronized (m) {
             System.out.println("holdsLock inside: " + Thread.holdsLock(m) + ", other object: " + Thread.holdsLock(m.lock));
         }
