@@ -159,7 +159,7 @@ DbgError dbg_set_breakpoint(Thread *t, Method *m, int bci) {
         exc_take(t);
         return DBG_OUT_OF_MEMORY;
     }
-    if (p->insn_at[bci] < 0) return DBG_INVALID_LOCATION;
+    /* a bci inside an instruction is accepted, as HotSpot does, and never hit */
     pthread_mutex_lock(&dbg_lock);
     DbgMethod *dm = dmethod(m);
     DbgError e = DBG_DUPLICATE;
