@@ -86,6 +86,8 @@ bool ld_is_platform_loader(const Object *loader);
  * "privileged" class loader data). */
 bool ld_is_system_loader(const Object *loader);
 
+/* Appends a JAR file to the boot loader's search path while the VM runs. */
+void ld_boot_append(Thread *t, const char *jar);
 /* Every loaded class, for the collector, JVMTI and heap walks.  The list lock guards it. */
 extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;

@@ -159,7 +159,7 @@ DbgError dbg_set_breakpoint(Thread *t, Method *m, int bci) {
         exc_take(t);
         return DBG_OUT_OF_MEMORY;
     }
-    if (p->insn_at[bci] < 0) return DBG_INVALID_LOCATION;
+    /* a bci inside an instruction is accepted, as HotSpot does, and never hit */
     pthread_mutex_lock(&dbg_lock);
     DbgMethod *dm = dmethod(m);
     DbgError e = DBG_DUPLICATE;
@@ -271,12 +271,12 @@ void dbg_exception_hooks(bool exceptions, bool catches) {
 unsigned dbg_thread_get_modes(Thread *t) { return t->dbg ? t->dbg->modes : 0; }
 
 /* Marks the frames on t's stack as seen (and for exit events), holds their methods while t
- * steps.  The top frame is left for dbg_trap when t is polling on its entry. */
-static void resync(Thread *t, DbgThread *d) {
+ * steps.  at_poll: t polls, maybe on the entry of its top frame, which is then left to
+ * dbg_trap (a poll on a branch back to bci 0 looks the same, and is taken for an entry). */
+static void resync(Thread *t, DbgThread *d, bool at_poll) {
     d->resync = false;
     for (Frame *f = t->top; f; f = f->prev) {
-        if (f == t->top && !(f->flags & (FR_NATIVE | FR_SEEN)) && f->pc == method_prepared(f->method)->code &&
-            t == thread_current())
+        if (at_poll && f == t->top && !(f->flags & (FR_NATIVE | FR_SEEN)) && f->pc == method_prepared(f->method)->code)
             continue;
         f->flags |= FR_SEEN;
         if (d->modes & DBG_EXIT) f->flags |= FR_METHOD_EXIT;
@@ -295,7 +295,7 @@ void dbg_thread_modes(Thread *t, unsigned modes) {
     pthread_mutex_unlock(&dbg_lock);
     /* another thread picks the change up at its next poll, or as it comes back from the
      * event callback it is suspended in (dbg_settle) */
-    if (d->resync && t == thread_current()) resync(t, d);
+    if (d->resync && t == thread_current()) resync(t, d, false);
     dbg_update_trap(t);
 }
 
@@ -305,7 +305,7 @@ void dbg_thread_modes(Thread *t, unsigned modes) {
  * it was stopped in the event) take effect before the next instruction. */
 static void settle(Thread *t, DbgThread *d) {
     if (d && d->resync) {
-        resync(t, d);
+        resync(t, d, false);
         dbg_update_trap(t);
     }
 }
@@ -313,7 +313,7 @@ static void settle(Thread *t, DbgThread *d) {
 void dbg_trap(Thread *t) {
     DbgThread *d = t->dbg;
     if (!d) return;
-    if (d->resync) resync(t, d);
+    if (d->resync) resync(t, d, true);
     Frame *f = t->top;
     if (f && !(f->flags & (FR_SEEN | FR_NATIVE))) {
         f->flags |= FR_SEEN;
@@ -461,8 +461,8 @@ Slot dbg_frame_return(Thread *t, Frame *f, Slot ret) {
     char kind = dbg_return_kind(m);
     HandleMark hm = hnd_mark(t);
     Object **href = kind == 'L' ? hnd_new(t, ret.l) : NULL;
-    jvalue v;
-    value_of(&ret, kind == 'I' ? m->desc->str[m->desc->len - 1] : kind, &v);
+    jvalue v = { .j = 0 };
+    if (kind != 'V') value_of(&ret, kind == 'I' ? m->desc->str[m->desc->len - 1] : kind, &v);
     uint32_t flags = f->flags;
     f->flags &= ~(uint32_t)FR_DBG_MASK;
     if ((flags & FR_METHOD_EXIT) && d && (d->modes & DBG_EXIT) && dbg_hooks.method_exit)

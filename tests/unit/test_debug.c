@@ -142,7 +142,8 @@ static void test_breakpoint(Thread *t) {
     Method *sum = method("sum", "(I)I");
     CHECKF(dbg_set_breakpoint(t, sum, 19) == DBG_OK, "set");
     CHECKF(dbg_set_breakpoint(t, sum, 19) == DBG_DUPLICATE, "set twice");
-    CHECKF(dbg_set_breakpoint(t, sum, 5 + 2) == DBG_INVALID_LOCATION, "inside an instruction");
+    CHECKF(dbg_set_breakpoint(t, sum, 14) == DBG_OK, "inside an instruction");
+    CHECKF(dbg_set_breakpoint(t, sum, 21) == DBG_INVALID_LOCATION, "past the end");
     CHECKF(call_int("sum", "(I)I", 10) == 45, "sum");
     expect_log(__LINE__, "bp sum@19;");
     bp_action = BP_LOCALS;
@@ -154,6 +155,7 @@ static void test_breakpoint(Thread *t) {
     bp_action = BP_LOG;
     CHECKF(dbg_clear_breakpoint(sum, 19) == DBG_OK, "clear");
     CHECKF(dbg_clear_breakpoint(sum, 19) == DBG_NOT_FOUND, "clear twice");
+    CHECKF(dbg_clear_breakpoint(sum, 14) == DBG_OK, "clear inside an instruction");
     CHECKF(call_int("sum", "(I)I", 10) == 45, "sum");
     expect_log(__LINE__, "");
 }
