@@ -134,7 +134,19 @@ static const DbgHooks posting = {
 
 /* ---- switching ---- */
 
-static bool wanted(Thread *t, jvmtiEvent ev) { return jvmti_env_next(NULL, t, ev) != NULL; }
+/* Whether some environment enabled ev for t (NULL: for every thread) with a callback set,
+ * whatever the phase: modes set up in Agent_OnLoad must be on when the live phase begins
+ * (the posting functions leave out what the phase does not allow). */
+static bool wanted(Thread *t, jvmtiEvent ev) {
+    uint64_t bit = JVMTI_EVENT_BIT(ev);
+    for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = env->next) {
+        void *cb = ((void **)&env->callbacks)[ev - JVMTI_MIN_EVENT_TYPE_VAL];
+        if (!env->valid || !cb) continue;
+        JvmtiThreadEnvState *ts = t ? jvmti_thread_env_state(t, env, false) : NULL;
+        if ((env->global_events & bit) || (ts && (ts->events & bit))) return true;
+    }
+    return false;
+}
 
 static unsigned modes_for(Thread *t) {
     return (wanted(t, JVMTI_EVENT_SINGLE_STEP) ? DBG_STEP : 0) | (wanted(t, JVMTI_EVENT_METHOD_ENTRY) ? DBG_ENTRY : 0) |
