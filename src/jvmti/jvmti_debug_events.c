@@ -154,10 +154,10 @@ static unsigned modes_for(Thread *t) {
 }
 
 void jvmti_event_mode_changed(void) {
-    dbg_hooks = posting;
+    if (dbg_hooks.method_entry != posting.method_entry) dbg_hooks = posting;   /* once, before any is on */
     uint64_t bits = __atomic_load_n(&jvmti_event_bits, __ATOMIC_ACQUIRE);
     dbg_exception_hooks(bits & JVMTI_EVENT_BIT(JVMTI_EVENT_EXCEPTION), bits & JVMTI_EVENT_BIT(JVMTI_EVENT_EXCEPTION_CATCH));
-    dbg_default_modes = modes_for(NULL);
+    __atomic_store_n(&dbg_default_modes, modes_for(NULL), __ATOMIC_RELEASE);
     Thread *self = thread_current();
     /* safe while waiting for and holding the list lock, as a safepoint holds it (nothing
      * below touches the heap) */
