@@ -80,6 +80,7 @@ struct JvmtiEnv {
     uint64_t global_events;                     /* JVMTI_EVENT_BIT of events enabled for all threads */
     uint64_t thread_events;                     /* union of the per-thread enablings */
     const void *local_storage;
+    struct JvmtiTagMap *volatile tags;          /* object tags (jvmti_tag.c), made on first SetTag */
 };
 
 extern JvmtiEnv *volatile jvmti_envs;          /* the list head (newest last) */
