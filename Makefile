@@ -5,7 +5,8 @@
 #   make test       run the test suite (prints "N passed, N failed"); the java tests run
 #                   embedded, through bin/java and through -XXaltjvm (TEST_MODE)
 #   make test-gcstress / test-asan / test-tsan   the suite under GC stress / ASan+UBSan /
-#                   ThreadSanitizer
+#                   ThreadSanitizer; GC=marksweep|markcompact runs any of them under that
+#                   collector; make test-collectors: a smoke set under each non-default one
 #   make fuzz       run the class-file fuzzer for a bounded time
 #   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT, and start-up
 #
@@ -43,7 +44,7 @@ OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
 JDK := $(BUILD)/jdk
 LIBJVM := $(JDK)/lib/server/libjvm.so
 
-.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan fuzz bench clean test-programs
+.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs
 all: deps $(LIBJVM) $(JDK)/release $(BUILD)/libloupe.a
 
 deps:
@@ -95,13 +96,36 @@ include profiler/profiler.mk
 TEST_MODE ?= embed launcher altjvm
 CHECK_TEST_MODE := $(if $(filter environment command,$(firstword $(origin TEST_MODE))),$(TEST_MODE),embed)
 
+# GC=marksweep (or markcompact, semispace): the suite with that collector on the Loupe side
+# (LOUPE_OPTIONS, which HotSpot never reads).
+GC_OPTIONS := $(if $(GC),-XX:LoupeGC=$(GC))
+
 test: all test-programs
-	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(TEST_MODE)" tests/run.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(TEST_MODE)" LOUPE_OPTIONS="$(GC_OPTIONS) $${LOUPE_OPTIONS:-}" tests/run.sh
 
 # A collection every 50 allocations makes the tool tests (javac, jshell) take minutes.
 test-gcstress: all test-programs
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE="$(CHECK_TEST_MODE)" TEST_TIMEOUT=$${TEST_TIMEOUT:-900} \
-	    LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh
+	    LOUPE_OPTIONS="-XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50} $(GC_OPTIONS)" tests/run.sh
+
+# The collectors other than the default: a smoke set under each, then a smaller one under
+# GC stress as well.
+COLLECTORS_OTHER := marksweep markcompact
+COLLECTOR_SMOKE := AllocChurn AllocSmallThreads AllocThreads ArrayCopy Arrays1 Collections1 Concurrency Exceptions \
+    ExitWhileCollecting GcLoopFairness GcWorkload HugeArray IdentityClone InternChurn JniReturnGC LargeArray \
+    ManagementMemory Monitors OomFill OutOfMemory RefCleaner RefFinalize RefSoft RefThreads RefWeak Strings \
+    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump
+COLLECTOR_STRESS_SMOKE := AllocChurn GcWorkload IdentityClone InternChurn JniReturnGC Monitors RefCleaner \
+    RefFinalize RefSoft RefWeak Strings ThreadStartGC embed_weak
+test-collectors: all test-programs
+	@for gc in $(COLLECTORS_OTHER); do \
+	  echo "== $$gc"; \
+	  BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE=embed TESTS="$(COLLECTOR_SMOKE)" \
+	      LOUPE_OPTIONS="-XX:LoupeGC=$$gc" tests/run.sh || exit 1; \
+	  echo "== $$gc, GC stress"; \
+	  BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) TEST_MODE=embed TESTS="$(COLLECTOR_STRESS_SMOKE)" TEST_TIMEOUT=900 \
+	      LOUPE_OPTIONS="-XX:LoupeGC=$$gc -XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh || exit 1; \
+	done
 
 test-asan:
 	@$(MAKE) --no-print-directory SAN=1 TEST_MODE="$(CHECK_TEST_MODE)" test

@@ -40,6 +40,12 @@ typedef struct Collector {
     /* Collects; all other threads are stopped.  Returns after reference slots everywhere
      * point at the new locations. */
     void (*collect)(GCCause cause);
+    /* Raises the capacity so that an object of `size` bytes fits now, within the
+     * reservation (-Xmx); false if it cannot.  Called with the world stopped, after a
+     * collection that left too little room. */
+    bool (*grow)(size_t size);
+    /* The arena (the patent's heap arena) that holds o, for the events. */
+    int (*arena_of)(Object *o);
     size_t (*used)(void);
     size_t (*capacity)(void);
     /* Calls fn on every object in the heap (live or not yet collected).  Threads stopped. */
@@ -56,7 +62,7 @@ typedef struct Collector {
     const char *manager_name;
 } Collector;
 
-extern const Collector gc_semispace;
+extern const Collector gc_semispace, gc_markcompact, gc_marksweep;
 
 /* ---- shared services for collectors ---- */
 
@@ -97,11 +103,48 @@ void gc_refs_begin(const GCTracer *tracer);
 void gc_trace_object(Object *o, SlotVisitor v, void *ctx);
 /* Processes the discovered references; discovery is off from here on. */
 void gc_refs_process(void);
-/* Weak roots (weak JNI globals, ...): `is_live` tells whether the target survived; dead
- * ones are cleared, live ones are passed to `v` to be updated. */
+/* Weak roots (weak JNI globals, the intern table, monitors' objects): `is_live` tells
+ * whether the target survived; dead ones are cleared, live ones are passed to `v` to be
+ * updated.  A compacting collector calls it twice: after marking to clear, after
+ * computing new addresses to update. */
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx);
 /* True for the filler objects that pad unused heap ranges (never visible to Java). */
 bool heap_is_filler(Object *o);
+/* Makes [from, to) one filler object (8-byte aligned, any size from 8), so that the heap
+ * stays walkable across it. */
+void heap_fill_gap(char *from, char *to);
+/* The capacity a collector grows to so that `size` more bytes fit above `used`, with a
+ * quarter more to go on (so that one large object does not make every later allocation
+ * collect), within `reserved`; 0 if even `used + size` exceeds it. */
+size_t heap_grown_capacity(size_t used, size_t size, size_t capacity, size_t reserved);
+/* The heap options the VM started with (-Xms, -Xmx, GC stress). */
+const HeapOptions *heap_options(void);
+/* Reserves `size` bytes of address space (committed lazily by the kernel); NULL on
+ * failure.  heap_protect makes a range inaccessible or accessible again (GC stress). */
+void *heap_reserve(size_t size);
+void heap_protect(void *p, size_t size, bool accessible);
+
+/* ---- marking (mark.c), shared by the tracing collectors ----
+ *
+ * One marked range (an arena) with a mark bitmap of one bit per heap word, in which every
+ * word of a live object is marked (not just its first): so a run of clear bits is exactly
+ * a free range, and the live words before any address are a population count, which is
+ * what sliding compaction needs to compute new addresses (mark_forward).  The mark stack
+ * is bounded; when it overflows, objects are marked gray in a second bitmap and rescanned
+ * from there, so marking never needs memory it cannot get. */
+bool mark_init(char *base, size_t reserved);
+/* The whole mark phase over [base, top): roots, the trace, java.lang.ref (refproc.c),
+ * weak roots and monitors.  Objects outside the range count as live and are not traced. */
+void mark_heap(char *top);
+bool mark_is_live(Object *o, void *ctx);
+/* First marked / unmarked address in [p, top), or top. */
+char *mark_next_live(char *p, char *top);
+char *mark_next_free(char *p, char *top);
+/* Sliding compaction: where a live object goes when all live objects slide down to base,
+ * in address order.  Valid after mark_compute_forwarding (after mark_heap). */
+void mark_compute_forwarding(char *top);
+Object *mark_forward(Object *o);
+size_t mark_live_bytes(void);
 /* Fixes up VM structures that cache addresses (monitors' objects) after a moving GC. */
 void gc_after_move(void);
 
@@ -133,6 +176,14 @@ typedef struct GCEventListener {
 } GCEventListener;
 
 void gc_set_listener(const GCEventListener *l);
+/* Sets gc_events_enabled; with t (a thread in VM state, the VM running) the world is
+ * stopped meanwhile and every TLAB closed, so that no allocation escapes the events. */
+void gc_set_events(Thread *t, uint32_t mask);
+/* The arena that holds o now (the collector's arena_of). */
+int heap_arena_of(Object *o);
+/* The reference checker (gccheck.c, -XX:+LoupeCheckGCEvents): listens to every event and
+ * compares what they say with a heap walk after each collection. */
+void gc_check_events_install(void);
 void gc_event_arena_new(int arena_id, const char *name);
 void gc_event_arena_delete(int arena_id);
 void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to);

@@ -28,6 +28,8 @@
 #include "runtime/mirror.h"
 #include <stdio.h>
 #include <ctype.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define TLAB_SIZE (64 * 1024)
 #define LARGE_OBJECT (TLAB_SIZE / 4)
@@ -49,7 +51,7 @@ static Class filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shif
 static Class filler8_class = { .instance_size = 8 };
 static Class filler16_class = { .instance_size = 16 };
 
-static void fill_gap(char *from, char *to) {
+void heap_fill_gap(char *from, char *to) {
     size_t n = (size_t)(to - from);
     Object *o = (Object *)from;
     if (n == 0) return;
@@ -70,19 +72,82 @@ bool heap_is_filler(Object *o) {
     return o->klass == &filler_class || o->klass == &filler8_class || o->klass == &filler16_class;
 }
 
+/* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
+ * the closest Loupe collector (Serial and Parallel compact their old generation, G1,
+ * Shenandoah and ZGC compact regions; Epsilon never moves anything). */
+static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact };
+static const struct { const char *flag; const Collector *gc; } GC_FLAGS[] = {
+    { "UseSemiSpaceGC", &gc_semispace }, { "UseMarkSweepGC", &gc_marksweep }, { "UseMarkCompactGC", &gc_markcompact },
+    { "UseSerialGC", &gc_markcompact }, { "UseParallelGC", &gc_markcompact }, { "UseG1GC", &gc_markcompact },
+    { "UseShenandoahGC", &gc_markcompact }, { "UseZGC", &gc_markcompact }, { "UseEpsilonGC", &gc_marksweep },
+};
+#define LOUPE_GC_FLAGS 3        /* the first entries are Loupe's own */
+
+int heap_gc_flag(const char *name, size_t n) {
+    for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
+        if (strlen(GC_FLAGS[i].flag) == n && strncmp(GC_FLAGS[i].flag, name, n) == 0) return (int)i;
+    return -1;
+}
+
+/* The flag of HotSpot's default collector here: G1 on a server-class machine (2
+ * processors, 2 GB less a margin), Serial elsewhere. */
+static int hotspot_default_gc(void) {
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN), pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    bool server = cpus >= 2 && pages > 0 && (uint64_t)pages * (uint64_t)page >= (uint64_t)1792 << 20;
+    return heap_gc_flag(server ? "UseG1GC" : "UseSerialGC", server ? 7 : 11);
+}
+
+/* -XX:LoupeGC=name (the test harness's switch) wins; otherwise at most one -XX:+Use...GC. */
+static const Collector *select_collector(const HeapOptions *opts) {
+    if (opts->collector) {
+        for (size_t i = 0; i < ARRAY_LEN(COLLECTORS); i++)
+            if (strcmp(opts->collector, COLLECTORS[i]->name) == 0) return COLLECTORS[i];
+        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact)\n", opts->collector);
+        return NULL;
+    }
+    if (opts->gc_flags & (opts->gc_flags - 1)) vm_exit_during_init("Multiple garbage collectors selected");
+    if (!opts->gc_flags && (opts->gc_flags_off & (1u << hotspot_default_gc())))
+        vm_exit_during_init("Garbage collector not selected (default collector explicitly disabled)");
+    for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
+        if (!(opts->gc_flags & (1u << i))) continue;
+        if (i >= LOUPE_GC_FLAGS && heap_verbose())
+            vm_log("gc", "-XX:+%s: using %s, Loupe's closest collector", GC_FLAGS[i].flag, GC_FLAGS[i].gc->manager_name);
+        return GC_FLAGS[i].gc;
+    }
+    return &gc_semispace;
+}
+
 bool heap_init(const HeapOptions *opts) {
     heap_opts = *opts;
-    if (!opts->collector || strcmp(opts->collector, "semispace") == 0) gc = &gc_semispace;
-    else {
-        fprintf(stderr, "Unknown collector: %s (known: semispace)\n", opts->collector);
-        return false;
-    }
+    gc = select_collector(opts);
+    if (!gc) return false;
     if (opts->stress_interval > 0) tlab_size = 0;
     heap_barrier_active = gc->barrier != NULL;
+    if (opts->check_events) gc_check_events_install();
     if (!gc->init(opts)) return false;
     /* as HotSpot's "Using G1" */
-    if (heap_verbose()) vm_log("gc", "Using %c%s", toupper((unsigned char)gc->name[0]), gc->name + 1);
+    if (heap_verbose()) vm_log("gc", "Using %s", gc->manager_name);
     return true;
+}
+
+const HeapOptions *heap_options(void) { return &heap_opts; }
+
+size_t heap_grown_capacity(size_t used, size_t size, size_t capacity, size_t reserved) {
+    size_t need = used + size;
+    if (need > reserved) return 0;
+    size_t want = ALIGN_UP(need + need / 4, 4096);
+    if (want > reserved) want = reserved;
+    return want > capacity ? want : capacity;
+}
+int heap_arena_of(Object *o) { return gc->arena_of(o); }
+
+void *heap_reserve(size_t size) {
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void heap_protect(void *p, size_t size, bool accessible) {
+    if (size) mprotect(p, size, accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
 }
 
 size_t heap_object_size(Object *o) {
@@ -99,7 +164,7 @@ size_t heap_object_size(Object *o) {
 static void retire_tlab(Thread *t) {
     if (t->tlab_top) {
         thread_stat_add(&t->allocated_bytes, (uint64_t)(t->tlab_top - t->tlab_start));
-        fill_gap(t->tlab_top, t->tlab_end);
+        heap_fill_gap(t->tlab_top, t->tlab_end);
     }
     t->tlab_start = t->tlab_top = t->tlab_end = NULL;
 }
@@ -116,22 +181,40 @@ static bool stress_due(void) {
 
 /* Collectors hand out recycled memory: it is zeroed here, once per TLAB or large object,
  * so that the inline fast paths only need to set the header. */
-static void *try_alloc(Thread *t, size_t size) {
-    if (size >= LARGE_OBJECT || tlab_size == 0) {
-        size_t got;
-        void *p = gc->alloc(t, size, false, &got);
-        if (p) {
-            memset(p, 0, size);
-            thread_stat_add(&t->allocated_bytes, size);
-        }
-        return p;
+/* Zeroes [p, p + size): the whole pages inside a large block are handed back to the
+ * kernel instead, which maps zero pages on the next touch (a 2 GB array is not written
+ * twice, and its untouched parts cost no memory). */
+static void zero(char *p, size_t size) {
+    char *lo = (char *)ALIGN_UP((uintptr_t)p, 4096), *hi = (char *)((uintptr_t)(p + size) & ~(uintptr_t)4095);
+    if (size < (1u << 20) || madvise(lo, (size_t)(hi - lo), MADV_DONTNEED) != 0) {
+        memset(p, 0, size);
+        return;
     }
+    memset(p, 0, (size_t)(lo - p));
+    memset(hi, 0, (size_t)(p + size - hi));
+}
+
+static void *alloc_direct(Thread *t, size_t size) {
+    size_t got;
+    void *p = gc->alloc(t, size, false, &got);
+    if (p) {
+        zero(p, size);
+        thread_stat_add(&t->allocated_bytes, size);
+    }
+    return p;
+}
+
+/* While allocation events are on, nobody gets a TLAB: the inline fast paths then fail and
+ * every allocation comes here, where it is reported. */
+static void *try_alloc(Thread *t, size_t size) {
+    if (size >= LARGE_OBJECT || tlab_size == 0 || GC_EVENT_ON(GCE_OBJECT_ALLOC)) return alloc_direct(t, size);
     retire_tlab(t);
     size_t got = 0;
     char *chunk = gc->alloc(t, tlab_size, true, &got);
     if (!chunk || got < size) {
-        if (chunk) fill_gap(chunk, chunk + got);
-        return NULL;
+        /* a free-list collector may offer a chunk too small for this object */
+        if (chunk) heap_fill_gap(chunk, chunk + got);
+        return chunk ? alloc_direct(t, size) : NULL;
     }
     memset(chunk, 0, got);
     t->tlab_start = chunk;
@@ -167,7 +250,7 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
 
 static void report_alloc(Thread *t, Object *o, size_t size) {
     if (GC_EVENT_ON(GCE_OBJECT_ALLOC) && listener && listener->object_alloc)
-        listener->object_alloc(t, 0, o, size);
+        listener->object_alloc(t, gc->arena_of(o), o, size);
 }
 
 Object *heap_alloc_object(Thread *t, Class *c) {
@@ -385,6 +468,8 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
     record_collection(cause, t0, t1, pools_before);
     void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
+    /* an object larger than the room left: the heap grows to fit anything under -Xmx */
+    if (!p && alloc_size && gc->grow(alloc_size)) p = try_alloc(t, alloc_size);
     safepoint_end(t);
     if (heap_verbose())
         vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
@@ -416,6 +501,15 @@ void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
 /* ---- events ---- */
 
 void gc_set_listener(const GCEventListener *l) { listener = l; }
+
+void gc_set_events(Thread *t, uint32_t mask) {
+    bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+    if (stop) safepoint_begin(t);
+    __atomic_store_n(&gc_events_enabled, mask, __ATOMIC_RELEASE);
+    /* TLABs handed out before allocation events were on would hide allocations */
+    if (stop) thread_foreach(retire_tlab_cb, NULL);
+    if (stop) safepoint_end(t);
+}
 
 void gc_event_arena_new(int arena_id, const char *name) {
     if (listener && listener->arena_new && GC_EVENT_ON(GCE_ARENA_NEW)) listener->arena_new(arena_id, name);

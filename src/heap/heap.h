@@ -33,14 +33,20 @@ typedef enum GCCause {
 typedef struct HeapOptions {
     size_t initial;         /* -Xms, bytes */
     size_t max;             /* -Xmx, bytes */
-    const char *collector;  /* -XX:LoupeGC=semispace|... */
+    const char *collector;  /* -XX:LoupeGC=semispace|marksweep|markcompact (wins over the flags) */
+    uint32_t gc_flags;      /* bit i: -XX:+Use...GC number i of heap_gc_flag's table */
+    uint32_t gc_flags_off;  /* bit i: -XX:-Use...GC */
     long stress_interval;   /* -XX:GCStressInterval=N: collect every N-th allocation (0 = off) */
     bool verbose;           /* -verbose:gc */
+    bool check_events;      /* -XX:+LoupeCheckGCEvents: the events checked against the heap (gccheck.c) */
     long soft_lru_ms_per_mb;/* -XX:SoftRefLRUPolicyMSPerMB=N: a soft reference unused for N ms
                              * per free megabyte is cleared (refproc.c) */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);
+/* The index of a collector-selection flag (UseMarkSweepGC, HotSpot's UseG1GC...) named by
+ * the n bytes at name, or -1. */
+int heap_gc_flag(const char *name, size_t n);
 
 /* Allocates a zeroed instance of c (which must be a linked, non-array class), header set.
  * Returns NULL with an OutOfMemoryError pending on failure. */

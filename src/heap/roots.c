@@ -133,6 +133,7 @@ void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx) {
     hnd_process_weaks(is_live, v, ctx);
     jstr_process_interned(is_live, v, ctx);
+    mon_sweep(is_live, v, ctx);
 }
 
 void gc_after_move(void) { jstr_after_gc(); }

@@ -1,8 +1,9 @@
 /*
  * semispace.c — the semispace copying collector (Cheney's algorithm).
  *
- * The heap is two equal spaces, reserved at their maximum size (-Xmx / 2 each) and used up
- * to the current capacity.  Allocation bumps a shared pointer in the current space (TLAB
+ * The heap is two equal spaces, each reserved at -Xmx and used up to the current capacity,
+ * which grows with the survivors up to -Xmx / 2 per space, and beyond that only as far as
+ * one large object needs (ss_grow: any object that fits under -Xmx can be allocated).  Allocation bumps a shared pointer in the current space (TLAB
  * chunks mostly, so the CAS is rare).  A collection copies everything reachable from the
  * roots into the other space, breadth first, leaving a forwarding address in each copied
  * object's mark word, then swaps the spaces.  Survivors above half the capacity grow it
@@ -12,17 +13,19 @@
  * survive (finalizable objects) are copied and the scan simply resumes from where it
  * stopped, which is the tracer's drain.
  *
- * In the patent's terms each space is an arena (ids 1 and 2); a collection moves every
- * surviving object from one arena to the other and frees the rest implicitly.
+ * In the patent's terms each space is an arena (ids 1 and 2, created at start-up); a
+ * collection moves every surviving object from one arena to the other (move events), then
+ * deletes the old arena, which frees everything left in it without a free event per
+ * object, and creates it again, empty, under the same id.
  */
 #include "heap/gc.h"
-#include "runtime/monitor.h"
-#include "runtime/jstring.h"
 #include <sys/mman.h>
 #include <stdatomic.h>
 
 static char *spaces[2];
 static size_t reserved;             /* bytes reserved per space */
+static size_t grow_limit;           /* capacity the survivors may grow it to */
+static const char *const ARENA_NAMES[2] = { "Semispace 1", "Semispace 2" };
 static size_t capacity;             /* bytes usable per space now */
 static size_t initial_capacity;
 static int cur;
@@ -35,14 +38,16 @@ static char *to_free;
 static char *from_lo, *from_hi;
 
 static bool ss_init(const HeapOptions *o) {
-    reserved = ALIGN_UP(o->max / 2, 4096);
+    reserved = ALIGN_UP(o->max, 4096);
+    grow_limit = ALIGN_UP(o->max / 2, 4096);
     capacity = ALIGN_UP(o->initial / 2, 4096);
-    if (capacity > reserved) capacity = reserved;
-    if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
+    if (capacity > grow_limit) capacity = grow_limit;
+    if (capacity < 1 << 20) capacity = grow_limit < (1 << 20) ? grow_limit : 1 << 20;
     initial_capacity = capacity;
     for (int i = 0; i < 2; i++) {
-        spaces[i] = mmap(NULL, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (spaces[i] == MAP_FAILED) return false;
+        spaces[i] = heap_reserve(reserved);
+        if (!spaces[i]) return false;
+        if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(i + 1, ARENA_NAMES[i]);
     }
     cur = 0;
     atomic_store(&top, spaces[0]);
@@ -126,15 +131,8 @@ static void ss_collect(GCCause cause) {
     drain(NULL);
     gc_refs_process();
     gc_process_weak_roots(survived, evacuate, NULL);
-    mon_sweep(survived, evacuate, NULL);
-    if (GC_EVENT_ON(GCE_OBJECT_FREE)) {
-        for (char *p = from_lo; p < from_hi;) {
-            Object *o = (Object *)p;
-            size_t sz = mark_is_forwarded(o->mark) ? heap_object_size(mark_forwardee(o->mark)) : heap_object_size(o);
-            if (!mark_is_forwarded(o->mark) && !heap_is_filler(o)) gc_event_object_free(o);
-            p += sz;
-        }
-    }
+    if (GC_EVENT_ON(GCE_ARENA_DELETE)) gc_event_arena_delete(cur + 1);
+    if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(cur + 1, ARENA_NAMES[cur]);
 
     size_t live = (size_t)(to_free - to_start);
     if (poison) {
@@ -143,16 +141,31 @@ static void ss_collect(GCCause cause) {
     }
     cur = to;
     /* keep at least half the space free after a collection, within the reservation */
-    while (live > capacity / 2 && capacity < reserved) {
+    while (live > capacity / 2 && capacity < grow_limit) {
         capacity *= 2;
-        if (capacity > reserved) capacity = reserved;
+        if (capacity > grow_limit) capacity = grow_limit;
     }
+    /* beyond -Xmx / 2 only for what a large survivor needs, with room to go on */
+    if (live > capacity / 2 && capacity >= grow_limit) capacity = heap_grown_capacity(live, 0, capacity, reserved);
     if (poison) mprotect(spaces[1 - cur], capacity, PROT_NONE);
     atomic_store(&top, to_free);
     limit = spaces[cur] + capacity;
     from_lo = from_hi = NULL;
     gc_after_move();
 }
+
+/* Room for one more object of `size` bytes: both spaces grow alike, so that it can be
+ * copied at the next collection. */
+static bool ss_grow(size_t size) {
+    size_t need = heap_grown_capacity((size_t)(atomic_load(&top) - spaces[cur]), size, capacity, reserved);
+    if (!need) return false;
+    capacity = need;
+    if (poison) mprotect(spaces[1 - cur], capacity, PROT_NONE);
+    limit = spaces[cur] + capacity;
+    return true;
+}
+
+static int ss_arena_of(Object *o) { UNUSED(o); return cur + 1; }
 
 static size_t ss_used(void) { return (size_t)(atomic_load(&top) - spaces[cur]); }
 static size_t ss_capacity(void) { return capacity * 2; }
@@ -182,6 +195,8 @@ const Collector gc_semispace = {
     .init = ss_init,
     .alloc = ss_alloc,
     .collect = ss_collect,
+    .grow = ss_grow,
+    .arena_of = ss_arena_of,
     .used = ss_used,
     .capacity = ss_capacity,
     .walk = ss_walk,

@@ -99,6 +99,7 @@ static const Flag FLAGS[] = {
     { "SoftRefLRUPolicyMSPerMB", F_LONG, &vm_opts.heap.soft_lru_ms_per_mb },
     { "LoupeGC", F_STRING, &vm_opts.heap.collector },
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
+    { "LoupeCheckGCEvents", F_BOOL, &vm_opts.heap.check_events },
     { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
     { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
     { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },
@@ -281,6 +282,18 @@ static jint set_flag_value(const char *opt, bool ignore) {
         fprintf(stderr, "Error: VM option '%.*s' is %s and must be enabled via -XX:+Unlock%sVMOptions.\n"
                         "Error: The unlock option must precede '%.*s'.\n",
                 (int)n, arg, kind, hs->kind == HS_DIAGNOSTIC ? "Diagnostic" : "Experimental", (int)n, arg);
+        return JNI_EINVAL;
+    }
+    int gcf = f ? -1 : heap_gc_flag(arg, n);
+    if (gcf >= 0 && plus_minus && !eq) {
+        if (on) vm_opts.heap.gc_flags |= 1u << gcf;
+        else vm_opts.heap.gc_flags &= ~(1u << gcf);
+        if (on) vm_opts.heap.gc_flags_off &= ~(1u << gcf);
+        else vm_opts.heap.gc_flags_off |= 1u << gcf;
+        return JNI_OK;
+    }
+    if (gcf >= 0 && !hs) {
+        fprintf(stderr, eq ? "Improperly specified VM option '%s'\n" : "Missing +/- setting for VM option '%s'\n", arg);
         return JNI_EINVAL;
     }
     if (!f && hs) return ignored_flag(hs, arg, eq, plus_minus);
