@@ -276,6 +276,18 @@ public class VerifyErrors {
         run("<init> called by invokevirtual", c.method(1, "m", "()V", 1, 1,
             new int[] { 0x2a, 0xb6, hi(oinit), lo(oinit), 0xb1 }, null, null));
 
+        // super() inside a try block: every handler must end in athrow
+        for (int handlerEnd : new int[] { 0xb1, 0xbf }) {
+            c = new CW(handlerEnd == 0xb1 ? "InitInTryReturns" : "InitInTryThrows");
+            oinit = c.method("java/lang/Object", "<init>", "()V");
+            int thrw = c.cls("java/lang/Throwable");
+            int[] code = handlerEnd == 0xb1 ? new int[] { 0x2a, 0xb7, hi(oinit), lo(oinit), 0xb1, 0x57, 0xb1 }
+                                            : new int[] { 0x2a, 0xb7, hi(oinit), lo(oinit), 0xb1, 0xbf };
+            run("super() in a try block whose handler " + (handlerEnd == 0xb1 ? "returns" : "throws"),
+                c.method(1, "<init>", "()V", 1, 1, code, new int[][] { { 0, 4, 5, 0 } },
+                         bytes(0, 1, 255, 0, 5, 0, 1, 6, 0, 1, 7, hi(thrw), lo(thrw))));
+        }
+
         // protected access from another package
         c = new CW("ProtectedClone");
         obj = c.cls("java/lang/Object");
