@@ -176,6 +176,25 @@ static bool init_supers(Thread *t, Class *c) {
     return init_superinterfaces(t, c);
 }
 
+bool class_check_instantiable(Thread *t, Class *c, bool error) {
+    VMClassId id;
+    if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c) || class_is_primitive(c))
+        id = error ? VMC_InstantiationError : VMC_InstantiationException;
+    else if (c == VMC(Class))
+        id = error ? VMC_IllegalAccessError : VMC_IllegalAccessException;
+    else
+        return true;
+    if (class_is_primitive(c)) {            /* no class behind the mirror: no message */
+        exc_throw(t, id, NULL);
+        return false;
+    }
+    StrBuf name = { 0 };
+    sb_class_name(&name, c);
+    exc_throw(t, id, "%s", name.s);
+    vm_free(name.s);
+    return false;
+}
+
 bool class_init(Thread *t, Class *c) {
     if (likely(class_state(c) == CS_INITIALIZED)) return true;
     if (!link_class(t, c)) return false;

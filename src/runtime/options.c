@@ -64,8 +64,10 @@ static bool parse_size(const char *s, size_t *out) {
 /* Which sizes the options set explicitly (the checks after parsing depend on it). */
 static bool max_heap_given, thread_stack_given;
 
+static int module_prop_counters[8];
+
 static void add_module_prop(const char *kind, const char *value) {
-    static int counters[8];
+    int *counters = module_prop_counters;
     static const char *const kinds[] = { "addexports", "addopens", "addreads", "addmods", "patch", "enable.native.access", NULL };
     int k = 0;
     while (kinds[k] && strcmp(kinds[k], kind) != 0) k++;
@@ -109,6 +111,7 @@ static const Flag FLAGS[] = {
     { "PrintVMOptions", F_BOOL, &print_vm_options },
     { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
     { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
+    { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
 };
 
 /* HotSpot's own flags (runtime/hotspot_flags.def, sorted by name). */
@@ -393,7 +396,7 @@ bool opts_assertions_enabled(const char *name, bool system_class) {
 static jint unrecognized(const char *opt, bool ignore) {
     if (ignore && (strncmp(opt, "-X", 2) == 0 || opt[0] == '_')) return JNI_OK;
     fprintf(stderr, "Unrecognized option: %s\n", opt);
-    return JNI_EINVAL;
+    return JNI_ERR;                 /* HotSpot's status here (an unknown -XX flag is JNI_EINVAL) */
 }
 
 /* -Xlog[:what[:output[:decorators[:options]]]], HotSpot's unified logging.  Loupe logs
@@ -629,12 +632,21 @@ static jint parse_env(const char *var, bool announce, bool ignore) {
     return rc;
 }
 
+/* Everything starts from scratch: a JNI_CreateJavaVM that failed on its options leaves
+ * nothing behind for the next attempt (HotSpot lets the caller try again). */
 static void set_defaults(void) {
+    memset(&vm_opts, 0, sizeof vm_opts);
+    memset(flag_given, 0, sizeof flag_given);
+    memset(module_prop_counters, 0, sizeof module_prop_counters);
+    max_heap_given = thread_stack_given = private_options = false;
+    unlock_diagnostic = unlock_experimental = print_flags_final = print_command_line_flags = print_vm_options = false;
+    ignore_unrecognized = false;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
     vm_opts.heap.max = phys / 4;
     vm_opts.heap.initial = 0;
     vm_opts.heap.soft_lru_ms_per_mb = 1000;
+    vm_opts.max_stack_trace_depth = 1024;
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;
