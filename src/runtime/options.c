@@ -449,9 +449,55 @@ static void parse_xlog(const char *arg) {
     }
 }
 
+/* System properties HotSpot refuses: the extension and endorsed-standards mechanisms of
+ * JDK 8 and before (an empty value, or "", passes). */
+static const struct { const char *prefix; const char *message; } REMOVED_PROPERTIES[] = {
+    { "-Djava.endorsed.dirs=", "-Djava.endorsed.dirs=%s is not supported. Endorsed standards and standalone APIs\n"
+                               "in modular form will be supported via the concept of upgradeable modules.\n" },
+    { "-Djava.ext.dirs=", "-Djava.ext.dirs=%s is not supported.  Use -classpath instead.\n" },
+};
+
+/* The module system's own properties (-Djdk.module.addmods...): set only through their
+ * options (--add-modules...); given with -D they are ignored with one warning. */
+static const char *const INTERNAL_MODULE_PROPERTIES[] = {
+    "addexports", "addreads", "addopens", "patch", "addmods", "limitmods", "path", "upgrade.path",
+    "enable.native.access",
+};
+static bool module_property_warning;
+
+static bool is_internal_module_property(const char *key) {
+    if (strncmp(key, "jdk.module.", 11) != 0) return false;
+    const char *suffix = key + 11;
+    for (size_t i = 0; i < ARRAY_LEN(INTERNAL_MODULE_PROPERTIES); i++) {
+        size_t n = strlen(INTERNAL_MODULE_PROPERTIES[i]);
+        if (strncmp(suffix, INTERNAL_MODULE_PROPERTIES[i], n) == 0 &&
+            (suffix[n] == '\0' || suffix[n] == '=' || suffix[n] == '.'))
+            return true;
+    }
+    return false;
+}
+
+/* JNI_OK if the -D option may be set, else HotSpot's refusal printed. */
+static jint check_property(const char *opt) {
+    for (size_t i = 0; i < ARRAY_LEN(REMOVED_PROPERTIES); i++) {
+        size_t n = strlen(REMOVED_PROPERTIES[i].prefix);
+        const char *value = opt + n;
+        if (strncmp(opt, REMOVED_PROPERTIES[i].prefix, n) == 0 && *value && strcmp(value, "\"\"") != 0) {
+            vm_printf(stdout, REMOVED_PROPERTIES[i].message, value);
+            return JNI_EINVAL;
+        }
+    }
+    return JNI_OK;
+}
+
 static jint parse_one(const char *opt, void *extra, bool ignore) {
     size_t sz;
     if (strncmp(opt, "-D", 2) == 0) {
+        if (check_property(opt) != JNI_OK) return JNI_EINVAL;
+        if (is_internal_module_property(opt + 2)) {
+            module_property_warning = true;
+            return JNI_OK;
+        }
         const char *eq = strchr(opt + 2, '=');
         if (eq) {
             char *key = vm_strdup(opt + 2);
@@ -603,6 +649,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         fprintf(stderr, "Unrecognized check option: %s\n", opt);
         return JNI_EINVAL;
     }
+    if (strcmp(opt, "-Xprof") == 0) {
+        vm_warning("Ignoring option %s; support was removed in %s", opt, "10.0");
+        return JNI_OK;
+    }
     if (strncmp(opt, "-Xbootclasspath:", 16) == 0 || strncmp(opt, "-Xbootclasspath/p:", 18) == 0) {
         vm_printf(stdout, "%s is no longer a supported option.\n", opt[15] == '/' ? "-Xbootclasspath/p" : "-Xbootclasspath");
         return JNI_EINVAL;
@@ -640,7 +690,7 @@ static void set_defaults(void) {
     memset(module_prop_counters, 0, sizeof module_prop_counters);
     max_heap_given = thread_stack_given = private_options = false;
     unlock_diagnostic = unlock_experimental = print_flags_final = print_command_line_flags = print_vm_options = false;
-    ignore_unrecognized = false;
+    ignore_unrecognized = module_property_warning = false;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
     vm_opts.heap.max = phys / 4;
@@ -753,6 +803,8 @@ jint opts_parse(const JavaVMInitArgs *args) {
     if (rc == JNI_OK) rc = parse_env("_JAVA_OPTIONS", true, ignore);
     if (rc == JNI_OK) rc = parse_env("LOUPE_OPTIONS", false, ignore);
     if (rc != JNI_OK) return rc;
+    if (module_property_warning)
+        vm_warning("Ignoring system property options whose names match the '-Djdk.module.*'. names that are reserved for internal use.");
     rc = check_sizes();
     if (rc == JNI_OK) print_flags();
     return rc;
