@@ -353,5 +353,7 @@ Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbo
 uint32_t class_field_offset_cached(uint32_t *cache, const Class *c, const char *name, const char *desc);
 /* The class name as Class.getName() gives it ("java.lang.String", "[I", "[Ljava.lang.String;"). */
 const char *class_external_name(const Class *c, char *buf, size_t n);
+/* The same, appended to b whole, however long. */
+void sb_class_name(StrBuf *b, const Class *c);
 
 #endif

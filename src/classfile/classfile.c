@@ -1759,3 +1759,10 @@ const char *class_external_name(const Class *c, char *buf, size_t n) {
     out_class(&o, c->name->str, c->name->len, hidden);
     return buf;
 }
+
+void sb_class_name(StrBuf *b, const Class *c) {
+    size_t n = c->name->len + 1;        /* the external name is never longer */
+    char *buf = vm_malloc(n);
+    sb_puts(b, class_external_name(c, buf, n));
+    vm_free(buf);
+}

@@ -176,6 +176,40 @@ static bool init_supers(Thread *t, Class *c) {
     return init_superinterfaces(t, c);
 }
 
+bool class_check_instantiable(Thread *t, Class *c, bool error) {
+    VMClassId id;
+    if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c) || class_is_primitive(c))
+        id = error ? VMC_InstantiationError : VMC_InstantiationException;
+    else if (c == VMC(Class))
+        id = error ? VMC_IllegalAccessError : VMC_IllegalAccessException;
+    else
+        return true;
+    if (class_is_primitive(c)) {            /* no class behind the mirror: no message */
+        exc_throw(t, id, NULL);
+        return false;
+    }
+    StrBuf name = { 0 };
+    sb_class_name(&name, c);
+    exc_throw(t, id, "%s", name.s);
+    vm_free(name.s);
+    return false;
+}
+
+/* The classes a class's exception handlers catch, resolved before any of its code runs,
+ * as HotSpot's verifier loads them when it links a class of a loader other than the boot
+ * loader.  Resolving one later, while an exception is being dispatched, may have to call
+ * the loader's Java code: with the heap full (an OutOfMemoryError being caught) that
+ * call fails and the handler is missed.  A type that cannot be resolved now is left for
+ * the dispatch to try again; nothing is thrown here. */
+static void resolve_catch_types(Thread *t, Class *c) {
+    if (!c->loader) return;
+    for (uint16_t i = 0; i < c->nmethods; i++) {
+        Method *m = &c->methods[i];
+        for (uint16_t k = 0; k < m->nexc; k++)
+            if (m->exc[k].catch_type && !cp_resolve_class(t, c, m->exc[k].catch_type)) exc_take(t);
+    }
+}
+
 bool class_init(Thread *t, Class *c) {
     if (likely(class_state(c) == CS_INITIALIZED)) return true;
     if (!link_verify(t, c)) return false;
@@ -187,11 +221,13 @@ bool class_init(Thread *t, Class *c) {
         }
         if (c->state == CS_ERROR) {
             pthread_mutex_unlock(&init_lock);
-            char buf[1024];
-            snprintf(buf, sizeof buf, "Could not initialize class %s", class_external_name(c, buf + 512, 512));
+            StrBuf msg = { 0 };
+            sb_puts(&msg, "Could not initialize class ");
+            sb_class_name(&msg, c);
             HandleMark hm = hnd_mark(t);
-            exc_throw_with_cause(t, VMC_NoClassDefFoundError, buf, hnd_new(t, c->init_error));
+            exc_throw_with_cause(t, VMC_NoClassDefFoundError, msg.s, hnd_new(t, c->init_error));
             hnd_release(t, hm);
+            vm_free(msg.s);
             return false;
         }
         if (c->state != CS_INITIALIZING) break;
@@ -210,6 +246,7 @@ bool class_init(Thread *t, Class *c) {
         finish(c, CS_ERROR);
         return false;
     }
+    resolve_catch_types(t, c);
     Method *clinit = class_find_declared_method(c, sym_clinit, sym_void_sig);
     if (clinit && method_is_static(clinit) && !interp_call(t, clinit, NULL, NULL)) {
         record_initialization_error(t, c);

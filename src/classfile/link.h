@@ -20,6 +20,12 @@ bool link_verify(Thread *t, Class *c);
  * superinterfaces that declare default methods).  Thread-safe; recursion by the
  * initialising thread returns true at once. */
 bool class_init(Thread *t, Class *c);
+/* Whether c may be instantiated (new, AllocObject, NewObject, Constructor.newInstance,
+ * Unsafe.allocateInstance), else false with HotSpot's exception pending: an interface,
+ * abstract, array or primitive class gives InstantiationError (from bytecode, `error`)
+ * or InstantiationException; java.lang.Class, whose instances only the VM makes, gives
+ * IllegalAccessError or IllegalAccessException. */
+bool class_check_instantiable(Thread *t, Class *c, bool error);
 static inline bool class_is_initialized(const Class *c) { return c->state == CS_INITIALIZED; }
 /* Wakes threads waiting for class initialisations (used internally). */
 

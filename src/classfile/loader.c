@@ -497,9 +497,9 @@ static bool is_loading(Symbol *name, LoaderData *ld) {
  * this_class entry, and other references to either name, mean the class itself. */
 static void name_hidden_class(Class *c) {
     Symbol *orig = c->name, *in_file = cp_class_name(&c->cp, c->this_class);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s+0x%016lx", orig->str, (unsigned long)(uintptr_t)c);
-    c->name = sym_intern_cstr(buf);
+    char *name = vm_asprintf("%s+0x%016lx", orig->str, (unsigned long)(uintptr_t)c);
+    c->name = sym_intern_cstr(name);
+    vm_free(name);
     for (uint16_t i = 1; i < c->cp.count; i++)
         if (c->cp.tags[i] == JVM_CONSTANT_Class && (cp_class_name(&c->cp, i) == orig || cp_class_name(&c->cp, i) == in_file))
             c->cp.e[i].resolved = c;
@@ -555,16 +555,18 @@ static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
 static bool supertype_accessible(Thread *t, Class *c, Class *s, bool is_super) {
     ClassAccess r = access_class(t, c, s);
     if (r == ACCESS_OK) return true;
-    char a[256], b[256], why[2400];
-    class_external_name(c, a, sizeof a);
-    class_external_name(s, b, sizeof b);
+    char why[2400];
     if (r == ACCESS_DENIED) {
-        cp_describe_loaders(why, sizeof why, c, s);
-        if (is_super)
-            exc_throw(t, VMC_IllegalAccessError, "class %s cannot access its %ssuperclass %s (%s)", a,
-                      (s->access & JVM_ACC_ABSTRACT) ? "abstract " : "", b, why);
-        else
-            exc_throw(t, VMC_IllegalAccessError, "class %s cannot access its superinterface %s (%s)", a, b, why);
+        StrBuf msg = { 0 };
+        sb_puts(&msg, "class ");
+        sb_class_name(&msg, c);
+        sb_printf(&msg, " cannot access its %s ", is_super ? ((s->access & JVM_ACC_ABSTRACT) ? "abstract superclass" : "superclass")
+                                                           : "superinterface");
+        sb_class_name(&msg, s);
+        sb_puts(&msg, " (");
+        cp_describe_loaders(&msg, c, s);
+        exc_throw(t, VMC_IllegalAccessError, "%s)", msg.s);
+        vm_free(msg.s);
     } else {
         access_class_message(t, why, sizeof why, c, s, r);
         exc_throw(t, VMC_IllegalAccessError, is_super ? "superclass access check failed: %s" : "superinterface check failed: %s",

@@ -131,10 +131,15 @@ bool access_class_ok(Class *accessor, Class *target) {
 void access_class_message(Thread *t, char *buf, size_t n, Class *accessor, Class *target, ClassAccess r) {
     while (class_is_array(target)) target = target->element;
     if (r == ACCESS_DENIED) {
-        char a[256], b[256], why[1600];
-        cp_describe_loaders(why, sizeof why, target, accessor);
-        snprintf(buf, n, "failed to access class %s from class %s (%s)", class_external_name(target, a, sizeof a),
-                 class_external_name(accessor, b, sizeof b), why);
+        StrBuf msg = { 0 };
+        sb_puts(&msg, "failed to access class ");
+        sb_class_name(&msg, target);
+        sb_puts(&msg, " from class ");
+        sb_class_name(&msg, accessor);
+        sb_puts(&msg, " (");
+        cp_describe_loaders(&msg, target, accessor);
+        snprintf(buf, n, "%s)", msg.s);
+        vm_free(msg.s);
     } else {
         mod_access_message(t, buf, n, accessor, target, r == ACCESS_NOT_READABLE ? MOD_NOT_READABLE : MOD_NOT_EXPORTED);
     }
@@ -164,8 +169,8 @@ const char *cp_access_word(uint16_t a) {
     return (a & JVM_ACC_PRIVATE) ? "private " : (a & JVM_ACC_PROTECTED) ? "protected " : "";
 }
 
-void cp_describe_loaders(char *out, size_t n, Class *a, Class *b) {
-    exc_describe_pair(a, b, out, n);
+void cp_describe_loaders(StrBuf *out, Class *a, Class *b) {
+    exc_describe_pair(out, a, b);
 }
 
 /* ---- classes ---- */
@@ -217,13 +222,17 @@ Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, boo
             return NULL;
         }
         if (!access_member_ok(cls, f->holder, c, f->access)) {
-            char a[256], b[256], why[1600];
-            cp_describe_loaders(why, sizeof why, cls, f->holder);
+            StrBuf msg = { 0 };
             char nest[3000] = "";
+            sb_puts(&msg, "class ");
+            sb_class_name(&msg, cls);
+            sb_printf(&msg, " tried to access %sfield ", cp_access_word(f->access));
+            sb_class_name(&msg, f->holder);
+            sb_printf(&msg, ".%s (", f->name->str);
+            cp_describe_loaders(&msg, cls, f->holder);
             if (f->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, cls, f->holder);
-            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %sfield %s.%s (%s)%s",
-                      class_external_name(cls, a, sizeof a), cp_access_word(f->access),
-                      class_external_name(f->holder, b, sizeof b), f->name->str, why, nest);
+            exc_throw(t, VMC_IllegalAccessError, "%s)%s", msg.s, nest);
+            vm_free(msg.s);
             return NULL;
         }
         __atomic_store_n((Field **)&e->resolved, f, __ATOMIC_RELEASE);
@@ -246,64 +255,70 @@ Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, boo
 
 /* ---- methods ---- */
 
-/* "'int Foo.bar(java.lang.String, int[])'" as in HotSpot's messages. */
-void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc) {
-    char cls[256];
-    class_external_name(c, cls, sizeof cls);
-    char params[1024] = "";
-    size_t pl = 0;
-    const char *p = desc->str + 1;
-    while (*p && *p != ')') {
-        const char *end = cf_skip_field_desc(p);
-        if (!end) break;
-        int dims = 0;
-        const char *q = p;
-        while (*q == '[') {
-            dims++;
-            q++;
-        }
-        char tn[256];
-        if (*q == 'L') {
-            size_t l = (size_t)(end - q - 2);
-            if (l >= sizeof tn) l = sizeof tn - 1;
-            memcpy(tn, q + 1, l);
-            tn[l] = '\0';
-            for (char *x = tn; *x; x++)
-                if (*x == '/') *x = '.';
-        } else {
-            snprintf(tn, sizeof tn, "%s", bt_name(bt_from_char(*q)));
-        }
-        pl += (size_t)snprintf(params + pl, sizeof params - pl, "%s%s", pl ? ", " : "", tn);
-        for (int d = 0; d < dims && pl < sizeof params - 3; d++) pl += (size_t)snprintf(params + pl, sizeof params - pl, "[]");
-        p = end;
-    }
-    char rt[256];
-    const char *r = p && *p == ')' ? p + 1 : "V";
+/* A field descriptor's type as Java source names it ("java.lang.String[]", "int"),
+ * appended; returns the end of the descriptor (NULL if malformed). */
+static const char *sb_descriptor_type(StrBuf *out, const char *p) {
+    const char *end = cf_skip_field_desc(p);
+    if (!end) return NULL;
     int dims = 0;
-    while (*r == '[') {
+    while (*p == '[') {
         dims++;
-        r++;
+        p++;
     }
-    if (*r == 'L') {
-        size_t l = strlen(r) - 2;
-        if (l >= sizeof rt) l = sizeof rt - 1;
-        memcpy(rt, r + 1, l);
-        rt[l] = '\0';
-        for (char *x = rt; *x; x++)
-            if (*x == '/') *x = '.';
+    if (*p == 'L') {
+        for (const char *x = p + 1; x < end - 1; x++) sb_putn(out, *x == '/' ? "." : x, 1);
     } else {
-        snprintf(rt, sizeof rt, "%s", bt_name(bt_from_char(*r)));
+        sb_puts(out, bt_name(bt_from_char(*p)));
     }
-    size_t rl = strlen(rt);
-    for (int d = 0; d < dims && rl < sizeof rt - 3; d++) rl += (size_t)snprintf(rt + rl, sizeof rt - rl, "[]");
-    snprintf(out, n, "'%s %s.%s(%s)'", rt, cls, name->str, params);
+    while (dims--) sb_puts(out, "[]");
+    return end;
+}
+
+/* "'int Foo.bar(java.lang.String, int[])'" as in HotSpot's messages, appended whole. */
+void cp_describe_method(StrBuf *out, const Class *c, const Symbol *name, const Symbol *desc) {
+    StrBuf params = { 0 };
+    const char *p = desc->str + 1;
+    while (p && *p && *p != ')') {
+        if (params.len) sb_puts(&params, ", ");
+        p = sb_descriptor_type(&params, p);
+    }
+    sb_puts(out, "'");
+    if (!p || !sb_descriptor_type(out, *p == ')' ? p + 1 : "V")) sb_puts(out, "void");
+    sb_puts(out, " ");
+    sb_class_name(out, c);
+    sb_printf(out, ".%s(%s)'", name->str, sb_str(&params));
+    vm_free(params.s);
+}
+
+void cp_throw_method_error(Thread *t, int vmc, const char *prefix, const Class *c, const Symbol *name,
+                           const Symbol *desc) {
+    StrBuf msg = { 0 };
+    sb_puts(&msg, prefix);
+    cp_describe_method(&msg, c, name, desc);
+    exc_throw(t, (VMClassId)vmc, "%s", sb_str(&msg));
+    vm_free(msg.s);
+}
+
+/* "class A tried to access private method 'void B.m()' (...)" */
+void cp_method_access_error(Thread *t, Class *accessor, Method *m) {
+    StrBuf msg = { 0 };
+    char nest[3000] = "";
+    sb_puts(&msg, "class ");
+    sb_class_name(&msg, accessor);
+    sb_printf(&msg, " tried to access %s%smethod ", (m->access & JVM_ACC_ABSTRACT) ? "abstract " : "",
+              cp_access_word(m->access));
+    cp_describe_method(&msg, m->holder, m->name, m->desc);
+    sb_puts(&msg, " (");
+    cp_describe_loaders(&msg, accessor, m->holder);
+    if (m->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, accessor, m->holder);
+    exc_throw(t, VMC_IllegalAccessError, "%s)%s", msg.s, nest);
+    vm_free(msg.s);
 }
 
 Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
     CPEntry *e = &cls->cp.e[idx];
     uint8_t tag = cls->cp.tags[idx];
     Method *m = __atomic_load_n((Method **)&e->resolved, __ATOMIC_ACQUIRE);
-    char buf[1400];
     if (!m) {
         Class *c = cp_resolve_class(t, cls, e->ref.a);
         if (!c) return NULL;
@@ -321,27 +336,20 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op) {
         m = tag == JVM_CONSTANT_InterfaceMethodref ? link_lookup_interface_method(c, name, desc)
                                                    : link_lookup_method(c, name, desc);
         if (!m) {
-            cp_describe_method(buf, sizeof buf, c, name, desc);
-            exc_throw(t, VMC_NoSuchMethodError, "%s", buf);
+            cp_throw_method_error(t, VMC_NoSuchMethodError, "", c, name, desc);
             return NULL;
         }
         if (!access_member_ok(cls, m->holder, c, m->access)) {
-            char a[256], why[1600];
-            cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
-            cp_describe_loaders(why, sizeof why, cls, m->holder);
-            char nest[3000] = "";
-            if (m->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, cls, m->holder);
-            exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s%smethod %s (%s)%s",
-                      class_external_name(cls, a, sizeof a), (m->access & JVM_ACC_ABSTRACT) ? "abstract " : "",
-                      cp_access_word(m->access), buf, why, nest);
+            cp_method_access_error(t, cls, m);
             return NULL;
         }
         __atomic_store_n((Method **)&e->resolved, m, __ATOMIC_RELEASE);
     }
     bool is_static = method_is_static(m);
     if ((op == JVM_OPC_invokestatic) != is_static) {
-        cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
-        exc_throw(t, VMC_IncompatibleClassChangeError, "%s %s", is_static ? "Expecting non-static method" : "Expected static method", buf);
+        cp_throw_method_error(t, VMC_IncompatibleClassChangeError,
+                              is_static ? "Expecting non-static method " : "Expected static method ", m->holder,
+                              m->name, m->desc);
         return NULL;
     }
     if (op != JVM_OPC_invokespecial && (m->name == sym_init || m->name == sym_clinit)) {

@@ -18,9 +18,6 @@ Method *cp_resolve_method(Thread *t, Class *cls, uint16_t idx, int op);
 /* String constant: the interned String; returns the address of its CP object slot. */
 Object **cp_resolve_string(Thread *t, Class *cls, uint16_t idx);
 
-/* "'int Foo.bar(java.lang.String, int[])'": a method as HotSpot's messages name it. */
-void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc);
-
 /* Access checks (JVMS 5.4.4).  A class check tells why it failed, as HotSpot's messages do:
  * the target's module is not read by the accessor's, its package is not exported to it,
  * or it is not public and in another package. */
@@ -37,9 +34,14 @@ bool class_are_nestmates(Thread *t, Class *a, Class *b);
 /* Pieces of HotSpot-worded messages, shared with method-handle resolution (mhn.c):
  * "'int Foo.bar(java.lang.String)'", "private"/"protected"/"package-private", and
  * "A and B are in unnamed module of loader 'app'". */
-void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc);
+void cp_describe_method(StrBuf *out, const Class *c, const Symbol *name, const Symbol *desc);
+/* Throws vmc (a VMClassId) with the message prefix + the method's description. */
+void cp_throw_method_error(Thread *t, int vmc, const char *prefix, const Class *c, const Symbol *name,
+                           const Symbol *desc);
+/* Throws the IllegalAccessError for accessor's call of m. */
+void cp_method_access_error(Thread *t, Class *accessor, Method *m);
 const char *cp_access_word(uint16_t access);
-void cp_describe_loaders(char *out, size_t n, Class *a, Class *b);
+void cp_describe_loaders(StrBuf *out, Class *a, Class *b);
 /* ", (why a's nest host was rejected, why b's)" for private access errors, or "". */
 void cp_nest_host_errors(char *out, size_t n, Class *a, Class *b);
 

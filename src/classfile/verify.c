@@ -178,10 +178,11 @@ void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *e
 
 /* The method as HotSpot's print_external_name shows it: "void Foo.bar(int)". */
 static void method_external(Vfy *V, char **b, size_t *n) {
-    char buf[1400];
-    cp_describe_method(buf, sizeof buf, V->c, V->m->name, V->m->desc);
-    size_t l = strlen(buf);
-    vfy_appendf(b, n, "%.*s", (int)(l >= 2 ? l - 2 : 0), buf + 1);
+    StrBuf d = { 0 };
+    cp_describe_method(&d, V->c, V->m->name, V->m->desc);
+    size_t l = d.s ? strlen(d.s) : 0;
+    vfy_appendf(b, n, "%.*s", (int)(l >= 2 ? l - 2 : 0), l ? d.s + 1 : "");
+    vm_free(d.s);
 }
 
 void vfy_format_error(Vfy *V, bool in_method, const char *fmt, ...) {

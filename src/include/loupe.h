@@ -26,6 +26,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 #include <jni.h>
@@ -105,6 +106,21 @@ void *vm_calloc(size_t n, size_t size);
 void *vm_realloc(void *p, size_t n);
 char *vm_strdup(const char *s);
 void vm_free(void *p);
+
+/* Text of any length, for messages built from names and descriptors (which may be up to
+ * 65535 bytes each): never a fixed buffer that overflows or cuts a message short.  Start
+ * with StrBuf b = { 0 }; sb_str gives "" before the first append; vm_free(b.s) ends it. */
+typedef struct StrBuf {
+    char *s;
+    size_t len, cap;
+} StrBuf;
+void sb_putn(StrBuf *b, const char *s, size_t n);
+void sb_puts(StrBuf *b, const char *s);
+void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
+const char *sb_str(const StrBuf *b);
+/* A new string formatted as by printf, freed with vm_free. */
+char *vm_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Values computed on first use and kept in statics (field offsets, mostly): threads may
  * compute them at the same time, but only one stores them, between vm_lazy_begin and

@@ -225,12 +225,7 @@ int qk_class(Thread *t, Method *m, Insn *pc, Class **cls) {
     if (!c) return QK_FAIL;
     switch (op) {
     case OP_new:
-        if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c)) {
-            char a[256];
-            exc_throw(t, VMC_InstantiationError, "%s", class_external_name(c, a, sizeof a));
-            return QK_FAIL;
-        }
-        if (!class_init(t, c)) return QK_FAIL;
+        if (!class_check_instantiable(t, c, true) || !class_init(t, c)) return QK_FAIL;
         if (class_state(c) != CS_INITIALIZED) {
             *cls = c;
             return QK_DIRECT;

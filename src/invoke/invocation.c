@@ -180,6 +180,15 @@ static const struct JNIInvokeInterface_ invoke_table = {
     vm_AttachCurrentThreadAsDaemon,
 };
 
+/* A creation that failed before the VM started anything (a bad version or option) may be
+ * tried again, as on HotSpot; later failures leave the process unable to make a VM. */
+static jint not_created(jint rc) {
+    pthread_mutex_lock(&vm_lock);
+    vm_created = false;
+    pthread_mutex_unlock(&vm_lock);
+    return rc;
+}
+
 JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) {
     pthread_mutex_lock(&vm_lock);
     if (vm_created) {
@@ -195,11 +204,11 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
         args_from_1_1(vargs, &converted, &owned);
         args = &converted;
     } else if (args && !supported_version(args->version)) {
-        return JNI_EVERSION;
+        return not_created(JNI_EVERSION);
     }
     sym_table_init();
     jint rc = opts_parse(args);
-    if (rc != JNI_OK) return rc;
+    if (rc != JNI_OK) return not_created(rc);
     compute_paths();
     vm_javavm = &invoke_table;
     jvmti_load_agents();

@@ -227,12 +227,11 @@ static jobjectRefType JNICALL jni_GetObjectRefType(JNIEnv *env, jobject obj) {
 static jobject JNICALL jni_AllocObject(JNIEnv *env, jclass clazz) {
     JNI_ENTER(env);
     Class *c = jni_class(clazz);
-    if (!c || class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c) || class_is_primitive(c)) {
-        char b[256];
-        exc_throw(t, VMC_InstantiationException, "%s", c ? class_external_name(c, b, sizeof b) : "");
+    if (!c) {
+        exc_throw(t, VMC_InstantiationException, "%s", "");
         JNI_RETURN(NULL);
     }
-    if (!class_init(t, c)) JNI_RETURN(NULL);
+    if (!class_check_instantiable(t, c, false) || !class_init(t, c)) JNI_RETURN(NULL);
     JNI_RETURN(hnd_local(t, heap_alloc_object(t, c)));
 }
 
@@ -243,12 +242,7 @@ static jobject new_object(Thread *t, jclass clazz, jmethodID mid, const jvalue *
         exc_npe(t);
         return NULL;
     }
-    if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT)) {
-        char b[256];
-        exc_throw(t, VMC_InstantiationException, "%s", class_external_name(c, b, sizeof b));
-        return NULL;
-    }
-    if (!class_init(t, c)) return NULL;
+    if (!class_check_instantiable(t, c, false) || !class_init(t, c)) return NULL;
     Object *o = heap_alloc_object(t, c);
     if (!o) return NULL;
     jobject h = hnd_local(t, o);

@@ -444,12 +444,7 @@ JNIEXPORT jobject JNICALL JVM_NewInstanceFromConstructor(JNIEnv *env, jobject c,
     JNI_ENTER(env);
     Method *m = method_of(hnd_get(c), true);
     Class *k = m->holder;
-    if (class_is_interface(k) || (k->access & JVM_ACC_ABSTRACT)) {
-        char b[256];
-        exc_throw(t, VMC_InstantiationException, "%s", class_external_name(k, b, sizeof b));
-        JNI_RETURN(NULL);
-    }
-    if (!class_init(t, k)) JNI_RETURN(NULL);
+    if (!class_check_instantiable(t, k, false) || !class_init(t, k)) JNI_RETURN(NULL);
     HandleMark hm = hnd_mark(t);
     Object **args = hnd_new(t, hnd_get(args0));
     Object **o = hnd_new(t, heap_alloc_object(t, k));

@@ -196,14 +196,24 @@ static void fill_field(Object *mn, Field *f, int ref_kind) {
  * errors into NoSuchMethodException/IllegalAccessException by their class. */
 
 static Method *method_error(Thread *t, int vmc, const char *what, Class *c, Method *m) {
-    char buf[1400];
-    cp_describe_method(buf, sizeof buf, c, m->name, m->desc);
-    exc_throw(t, vmc, "%s %s", what, buf);
+    cp_throw_method_error(t, vmc, what, c, m->name, m->desc);
     return NULL;
 }
 
+/* What an invokespecial of m (resolved in defc) from caller runs, as HotSpot selects it
+ * when a method handle is made: m itself, or, for a method of a superclass, the first
+ * match from the caller's superclass up; NULL if that is abstract (AbstractMethodError,
+ * which Lookup.findSpecial reports as IllegalAccessException). */
+static Method *special_target(Class *caller, Class *defc, Method *m) {
+    Method *sel = m;
+    if (caller && !class_is_interface(defc) && m->name != sym_init && caller != defc && caller->super &&
+        class_is_subclass(caller->super, defc))
+        sel = link_lookup_method(caller->super, m->name, m->desc);
+    return sel && !method_is_abstract(sel) ? sel : NULL;
+}
+
 static Method *find_method(Thread *t, Class *defc, Symbol *name, Symbol *desc, int ref_kind, Class *caller) {
-    char buf[1400], a[256];
+    char a[256];
     bool iface = class_is_interface(defc);
     if (ref_kind == REF_invokeInterface && !iface) {
         exc_throw(t, VMC_IncompatibleClassChangeError, "Found class %s, but interface was expected", class_external_name(defc, a, sizeof a));
@@ -214,28 +224,22 @@ static Method *find_method(Thread *t, Class *defc, Symbol *name, Symbol *desc, i
     else m = iface ? link_lookup_interface_method(defc, name, desc) : link_lookup_method(defc, name, desc);
     if (m && name == sym_init && m->holder != defc) {
         /* a constructor is never inherited: "C: method 'void <init>(int)' not found" */
-        char ext[256];
-        cp_describe_method(buf, sizeof buf, defc, name, desc);
-        size_t el = strlen(class_external_name(defc, ext, sizeof ext));
-        char *at = strstr(buf, ext);
-        if (at) memmove(at, at + el + 1, strlen(at + el + 1) + 1);
-        exc_throw(t, VMC_NoSuchMethodError, "%s: method %s not found", ext, buf);
+        StrBuf ext = { 0 }, buf = { 0 };
+        sb_class_name(&ext, defc);
+        cp_describe_method(&buf, defc, name, desc);
+        char *at = strstr(buf.s, ext.s);
+        if (at) memmove(at, at + ext.len + 1, strlen(at + ext.len + 1) + 1);
+        exc_throw(t, VMC_NoSuchMethodError, "%s: method %s not found", ext.s, buf.s);
+        vm_free(ext.s);
+        vm_free(buf.s);
         return NULL;
     }
     if (!m) {
-        cp_describe_method(buf, sizeof buf, defc, name, desc);
-        exc_throw(t, VMC_NoSuchMethodError, "%s", buf);
+        cp_throw_method_error(t, VMC_NoSuchMethodError, "", defc, name, desc);
         return NULL;
     }
     if (caller && !access_member_ok(caller, m->holder, defc, m->access)) {
-        char why[1600];
-        cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
-        cp_describe_loaders(why, sizeof why, caller, m->holder);
-        char nest[3000] = "";
-        if (m->access & JVM_ACC_PRIVATE) cp_nest_host_errors(nest, sizeof nest, caller, m->holder);
-        exc_throw(t, VMC_IllegalAccessError, "class %s tried to access %s%smethod %s (%s)%s",
-                  class_external_name(caller, a, sizeof a), (m->access & JVM_ACC_ABSTRACT) ? "abstract " : "",
-                  cp_access_word(m->access), buf, why, nest);
+        cp_method_access_error(t, caller, m);
         return NULL;
     }
     if (ref_kind == REF_invokeSpecial && iface && caller && caller != defc) {
@@ -243,21 +247,26 @@ static Method *find_method(Thread *t, Class *defc, Symbol *name, Symbol *desc, i
         bool direct = false;
         for (uint16_t i = 0; i < caller->ninterfaces; i++) direct |= caller->interfaces[i] == defc;
         if (!direct) {
-            cp_describe_method(buf, sizeof buf, m->holder, m->name, m->desc);
-            exc_throw(t, VMC_IncompatibleClassChangeError, "Interface method reference: %s, is in an indirect superinterface of %s", buf,
-                      class_external_name(caller, a, sizeof a));
+            StrBuf buf = { 0 };
+            cp_describe_method(&buf, m->holder, m->name, m->desc);
+            sb_puts(&buf, ", is in an indirect superinterface of ");
+            sb_class_name(&buf, caller);
+            exc_throw(t, VMC_IncompatibleClassChangeError, "Interface method reference: %s", buf.s);
+            vm_free(buf.s);
             return NULL;
         }
     }
     switch (ref_kind) {
     case REF_invokeStatic:
-        if (!method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected static method", m->holder, m);
+        if (!method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected static method ", m->holder, m);
         break;
     case REF_invokeInterface:
-        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected instance not static method", defc, m);
+        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expected instance not static method ", defc, m);
         break;
     default:
-        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expecting non-static method", m->holder, m);
+        if (method_is_static(m)) return method_error(t, VMC_IncompatibleClassChangeError, "Expecting non-static method ", m->holder, m);
+        if (ref_kind == REF_invokeSpecial && !special_target(caller, defc, m))
+            return method_error(t, VMC_AbstractMethodError, "", defc, m);
         break;
     }
     return m;

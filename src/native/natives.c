@@ -67,18 +67,14 @@ static const VMNative *fast_version_of(void *fn) {
 
 /* ---- JNI names ---- */
 
-static void mangle(const char *s, const char *end, char *out, size_t *pos, size_t cap) {
+static void mangle(const char *s, const char *end, StrBuf *out) {
     for (; s < end && *s; s++) {
         unsigned char c = (unsigned char)*s;
-        char buf[8];
-        const char *piece = buf;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-            buf[0] = (char)c;
-            buf[1] = '\0';
-        } else if (c == '/') piece = "_";
-        else if (c == '_') piece = "_1";
-        else if (c == ';') piece = "_2";
-        else if (c == '[') piece = "_3";
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) sb_putn(out, s, 1);
+        else if (c == '/') sb_puts(out, "_");
+        else if (c == '_') sb_puts(out, "_1");
+        else if (c == ';') sb_puts(out, "_2");
+        else if (c == '[') sb_puts(out, "_3");
         else {
             /* decode one modified-UTF-8 char and write _0xxxx */
             unsigned v = c;
@@ -89,35 +85,27 @@ static void mangle(const char *s, const char *end, char *out, size_t *pos, size_
                 v = ((c & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
                 s += 2;
             }
-            snprintf(buf, sizeof buf, "_0%04x", v);
-        }
-        size_t l = strlen(piece);
-        if (*pos + l < cap) {
-            memcpy(out + *pos, piece, l);
-            *pos += l;
+            sb_printf(out, "_0%04x", v);
         }
     }
-    out[*pos < cap ? *pos : cap - 1] = '\0';
 }
 
-static void jni_short_name(Method *m, char *out, size_t cap) {
-    size_t pos = 5;
-    memcpy(out, "Java_", 6);
-    mangle(m->holder->name->str, m->holder->name->str + m->holder->name->len, out, &pos, cap);
-    mangle("/", "/" + 1, out, &pos, cap);
-    mangle(m->name->str, m->name->str + m->name->len, out, &pos, cap);
+/* Java_pkg_Class_method, whole however long the names. */
+static void jni_short_name(Method *m, StrBuf *out) {
+    out->len = 0;
+    sb_puts(out, "Java_");
+    mangle(m->holder->name->str, m->holder->name->str + m->holder->name->len, out);
+    sb_puts(out, "_");
+    mangle(m->name->str, m->name->str + m->name->len, out);
 }
 
-static void jni_long_name(Method *m, char *out, size_t cap) {
-    jni_short_name(m, out, cap);
-    size_t pos = strlen(out);
-    if (pos + 2 < cap) {
-        out[pos++] = '_';
-        out[pos++] = '_';
-    }
+/* The short name + "__" + the mangled argument descriptor. */
+static void jni_long_name(Method *m, StrBuf *out) {
+    jni_short_name(m, out);
+    sb_puts(out, "__");
     const char *d = m->desc->str + 1;
     const char *end = strchr(d, ')');
-    mangle(d, end ? end : d, out, &pos, cap);
+    mangle(d, end ? end : d, out);
 }
 
 static Method *find_native_method;
@@ -176,17 +164,16 @@ static bool bind(Thread *t, Method *m) {
         else __atomic_store_n(&m->native_fn, vn->jni, __ATOMIC_RELEASE);
         return true;
     }
-    char name[1024];
-    jni_short_name(m, name, sizeof name);
-    void *fn = lookup_name(t, m, name);
+    StrBuf name = { 0 };
+    jni_short_name(m, &name);
+    void *fn = lookup_name(t, m, name.s);
     if (!fn) {
-        jni_long_name(m, name, sizeof name);
-        fn = lookup_name(t, m, name);
+        jni_long_name(m, &name);
+        fn = lookup_name(t, m, name.s);
     }
+    vm_free(name.s);
     if (!fn) {
-        char d[1024];
-        cp_describe_method(d, sizeof d, m->holder, m->name, m->desc);
-        exc_throw(t, VMC_UnsatisfiedLinkError, "%s", d);
+        cp_throw_method_error(t, VMC_UnsatisfiedLinkError, "", m->holder, m->name, m->desc);
         return false;
     }
     if (vm_opts.verbose_jni) {
@@ -197,6 +184,13 @@ static bool bind(Thread *t, Method *m) {
     if (fast) set_fast(m, fast->fast);
     else __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
     return true;
+}
+
+/* Back to unbound: the next call looks the function up again by its JNI names. */
+static void unbind(Method *m) {
+    __atomic_store_n(&m->fast_fn, NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->native_fn, NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
 }
 
 bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *fn) {
@@ -211,11 +205,18 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
     Method *m = NULL;
     for (Class *k = c; k && !m; k = k->super) m = class_find_declared_method(k, n, s);
     if (!m || !method_is_native(m)) {
-        char d[1024];
-        cp_describe_method(d, sizeof d, c, n, s);
-        exc_throw(t, VMC_NoSuchMethodError, "Method %s %s", d,
-                  m ? "is not declared as native" : "name or signature does not match");
+        StrBuf d = { 0 };
+        sb_puts(&d, "Method ");
+        cp_describe_method(&d, c, n, s);
+        exc_throw(t, VMC_NoSuchMethodError, "%s %s", d.s, m ? "is not declared as native" : "name or signature does not match");
+        vm_free(d.s);
         return false;
+    }
+    /* a null function unbinds the method, as on HotSpot: its next call looks it up again
+     * and fails with UnsatisfiedLinkError if no library has it */
+    if (!fn) {
+        unbind(m);
+        return true;
     }
     /* the VM's fast version wins over what a library registers for the same method,
      * unless an agent redirected the binding */
@@ -240,13 +241,8 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
 }
 
 void nat_unregister(Class *c) {
-    for (uint16_t i = 0; i < c->nmethods; i++) {
-        Method *m = &c->methods[i];
-        if (!method_is_native(m)) continue;
-        __atomic_store_n(&m->fast_fn, NULL, __ATOMIC_RELEASE);
-        __atomic_store_n(&m->native_fn, NULL, __ATOMIC_RELEASE);
-        __atomic_store_n(&m->kind, MK_NATIVE, __ATOMIC_RELEASE);
-    }
+    for (uint16_t i = 0; i < c->nmethods; i++)
+        if (method_is_native(&c->methods[i])) unbind(&c->methods[i]);
 }
 
 /* ---- calling ---- */

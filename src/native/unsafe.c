@@ -297,12 +297,7 @@ static bool shouldBeInitialized0(Thread *t, Slot *a, Slot *r) {
 
 static bool allocateInstance(Thread *t, Slot *a, Slot *r) {
     Class *c = mirror_class(a[1].l);
-    if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c) || class_is_primitive(c) || c == VMC(Class)) {
-        char b[256];
-        exc_throw(t, VMC_InstantiationException, "%s", class_external_name(c, b, sizeof b));
-        return false;
-    }
-    if (!class_init(t, c)) return false;
+    if (!class_check_instantiable(t, c, false) || !class_init(t, c)) return false;
     r->l = heap_alloc_object(t, c);
     return r->l != NULL;
 }

@@ -21,6 +21,7 @@
 #include "heap/heap.h"
 #include "interp/interp.h"
 #include "interp/frame.h"
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -83,22 +84,23 @@ out:
 
 void exc_throw_class(Thread *t, Class *c, const char *msg) { construct_and_throw(t, c, msg); }
 
+/* The message is formatted whole, however long the names in it (HotSpot does not cut
+ * messages short either). */
 void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) {
-    char buf[2048];
-    const char *msg = NULL;
+    StrBuf msg = { 0 };
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(buf, sizeof buf, fmt, ap);
+        sb_vprintf(&msg, fmt, ap);
         va_end(ap);
-        msg = buf;
     }
     Class *c = vmc_get(t, id);
     if (!c) {
-        if (!exc_pending(t)) vm_fatal("cannot load %s to throw it: %s", vm_class_names[id], msg ? msg : "");
-        return;
+        if (!exc_pending(t)) vm_fatal("cannot load %s to throw it: %s", vm_class_names[id], sb_str(&msg));
+    } else {
+        construct_and_throw(t, c, fmt ? sb_str(&msg) : NULL);
     }
-    construct_and_throw(t, c, msg);
+    vm_free(msg.s);
 }
 
 void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cause) {
@@ -235,28 +237,40 @@ void exc_describe_throwable(Object *e, char *buf, size_t n) {
     vm_free(m);
 }
 
-void exc_describe_pair(Class *a, Class *b, char *buf, size_t n) {
-    char ea[256], eb[256], la[700], lb[700];
-    class_external_name(a, ea, sizeof ea);
-    class_external_name(b, eb, sizeof eb);
+void exc_describe_pair(StrBuf *out, Class *a, Class *b) {
+    char la[700], lb[700];
     exc_describe_location(a, la, sizeof la);
     exc_describe_location(b, lb, sizeof lb);
-    if (strcmp(la, lb) == 0) snprintf(buf, n, "%s and %s are in %s", ea, eb, la);
-    else snprintf(buf, n, "%s is in %s; %s is in %s", ea, la, eb, lb);
+    sb_class_name(out, a);
+    if (strcmp(la, lb) == 0) {
+        sb_puts(out, " and ");
+        sb_class_name(out, b);
+        sb_printf(out, " are in %s", la);
+    } else {
+        sb_printf(out, " is in %s; ", la);
+        sb_class_name(out, b);
+        sb_printf(out, " is in %s", lb);
+    }
 }
 
 void exc_class_cast(Thread *t, Class *from, Class *to) {
-    char a[256], b[256], why[1600];
-    class_external_name(from, a, sizeof a);
-    class_external_name(to, b, sizeof b);
-    exc_describe_pair(from, to, why, sizeof why);
-    exc_throw(t, VMC_ClassCastException, "class %s cannot be cast to class %s (%s)", a, b, why);
+    StrBuf msg = { 0 };
+    sb_puts(&msg, "class ");
+    sb_class_name(&msg, from);
+    sb_puts(&msg, " cannot be cast to class ");
+    sb_class_name(&msg, to);
+    sb_puts(&msg, " (");
+    exc_describe_pair(&msg, from, to);
+    exc_throw(t, VMC_ClassCastException, "%s)", msg.s);
+    vm_free(msg.s);
 }
 
 void exc_array_store(Thread *t, Class *value_class, Class *array_class) {
     UNUSED(array_class);
-    char a[256];
-    exc_throw(t, VMC_ArrayStoreException, "%s", class_external_name(value_class, a, sizeof a));
+    StrBuf name = { 0 };
+    sb_class_name(&name, value_class);
+    exc_throw(t, VMC_ArrayStoreException, "%s", name.s);
+    vm_free(name.s);
 }
 
 /* ---- backtraces ---- */
@@ -280,8 +294,11 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
     Symbol *fist = sym_intern_cstr("fillInStackTrace");
     while (f && f->method->name == fist && class_is_subclass(tc, f->method->holder)) f = f->prev;
     while (f && f->method->name == sym_init && class_is_subclass(tc, f->method->holder)) f = f->prev;
+    /* at most MaxJavaStackTraceDepth frames, the innermost, as HotSpot keeps: a deep
+     * recursion's every level may throw, and each backtrace stays small */
+    long max = vm_opts.max_stack_trace_depth > 0 ? vm_opts.max_stack_trace_depth : LONG_MAX;
     int n = 0;
-    for (Frame *g = f; g; g = g->prev)
+    for (Frame *g = f; g && n < max; g = g->prev)
         if (!frame_is_hidden(g)) n++;
     /* a hidden top frame (the throw happened in a lambda form, say) is marked by one
      * extra element: HotSpot then computes no helpful NullPointerException message */
@@ -329,8 +346,10 @@ bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
         o_file = ste_off("fileName", "Ljava/lang/String;");
         o_line = ste_off("lineNumber", "I");
     }
-    char name[1024];
-    Object *s = jstr_new_utf8(t, class_external_name(m->holder, name, sizeof name));
+    StrBuf name = { 0 };
+    sb_class_name(&name, m->holder);
+    Object *s = jstr_new_utf8(t, name.s);
+    vm_free(name.s);
     if (!s) return false;
     HEAP_SET_FIELD(*sh, o_decl, s);
     s = jstr_intern_sym(t, m->name);
@@ -440,11 +459,11 @@ void exc_print_raw(FILE *out, Object *e) {
         vm_lazy_end();
     }
     for (int depth = 0; e && depth < 64; depth++) {
-        char name[1024];
+        StrBuf name = { 0 };
+        sb_class_name(&name, e->klass);
         Object *msg = OBJ_FIELD(e, msg_off, Object *);
         char *m = msg ? jstr_to_utf8(msg) : NULL;
-        vm_printf(out, "%s%s%s%s\n", depth ? "Caused by: " : "", class_external_name(e->klass, name, sizeof name),
-                  m ? ": " : "", m ? m : "");
+        vm_printf(out, "%s%s%s%s\n", depth ? "Caused by: " : "", name.s, m ? ": " : "", m ? m : "");
         vm_free(m);
         Object *bt = OBJ_FIELD(e, off_backtrace, Object *);
         jint n = OBJ_FIELD(e, off_depth, jint);
@@ -459,11 +478,14 @@ void exc_print_raw(FILE *out, Object *e) {
             if (method_is_native(mt)) snprintf(where, sizeof where, "Native Method");
             else if (file && line >= 0) snprintf(where, sizeof where, "%s:%d", file, line);
             else snprintf(where, sizeof where, "%s", file ? file : "Unknown Source");
-            vm_printf(out, "\tat %s.%s(%s%s%s%s%s)\n", class_external_name(mt->holder, name, sizeof name), mt->name->str,
+            name.len = 0;
+            sb_class_name(&name, mt->holder);
+            vm_printf(out, "\tat %s.%s(%s%s%s%s%s)\n", name.s, mt->name->str,
                       mod ? mod : "", ver ? "@" : "", ver ? ver : "", mod ? "/" : "", where);
             vm_free(mod);
             vm_free(ver);
         }
+        vm_free(name.s);
         Object *c = OBJ_FIELD(e, cause_off, Object *);
         e = c == e ? NULL : c;
     }

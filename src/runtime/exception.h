@@ -44,7 +44,7 @@ void exc_array_store(Thread *t, Class *value_class, Class *array_class);
 /* "module java.base of loader 'bootstrap'": where a class lives, as HotSpot's messages
  * say it; and for two classes "A and B are in ..." or "A is in ...; B is in ...". */
 void exc_describe_location(Class *c, char *buf, size_t n);
-void exc_describe_pair(Class *a, Class *b, char *buf, size_t n);
+void exc_describe_pair(StrBuf *out, Class *a, Class *b);
 /* A class's loader as HotSpot names it: "'bootstrap'", "'app'", "'name' @1b2c3d"... */
 void exc_describe_loader(Class *c, char *buf, size_t n);
 /* "java.lang.Foo: message" (the class name alone without a message), read from the fields. */

@@ -67,8 +67,10 @@ static bool parse_size(const char *s, size_t *out) {
 /* Which sizes the options set explicitly (the checks after parsing depend on it). */
 static bool max_heap_given, thread_stack_given;
 
+static int module_prop_counters[8];
+
 static void add_module_prop(const char *kind, const char *value) {
-    static int counters[8];
+    int *counters = module_prop_counters;
     static const char *const kinds[] = { "addexports", "addopens", "addreads", "addmods", "patch", "enable.native.access", NULL };
     int k = 0;
     while (kinds[k] && strcmp(kinds[k], kind) != 0) k++;
@@ -114,6 +116,7 @@ static const Flag FLAGS[] = {
     { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
     { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
+    { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
 };
 
 /* HotSpot's own flags (runtime/hotspot_flags.def, sorted by name). */
@@ -410,7 +413,7 @@ bool opts_assertions_enabled(const char *name, bool system_class) {
 static jint unrecognized(const char *opt, bool ignore) {
     if (ignore && (strncmp(opt, "-X", 2) == 0 || opt[0] == '_')) return JNI_OK;
     fprintf(stderr, "Unrecognized option: %s\n", opt);
-    return JNI_EINVAL;
+    return JNI_ERR;                 /* HotSpot's status here (an unknown -XX flag is JNI_EINVAL) */
 }
 
 /* -Xlog[:what[:output[:decorators[:options]]]], HotSpot's unified logging.  Loupe logs
@@ -463,6 +466,14 @@ static void parse_xlog(const char *arg) {
     }
 }
 
+/* System properties HotSpot refuses: the extension and endorsed-standards mechanisms of
+ * JDK 8 and before (an empty value, or "", passes). */
+static const struct { const char *prefix; const char *message; } REMOVED_PROPERTIES[] = {
+    { "-Djava.endorsed.dirs=", "-Djava.endorsed.dirs=%s is not supported. Endorsed standards and standalone APIs\n"
+                               "in modular form will be supported via the concept of upgradeable modules.\n" },
+    { "-Djava.ext.dirs=", "-Djava.ext.dirs=%s is not supported.  Use -classpath instead.\n" },
+};
+
 /* HotSpot's reserved module properties: -Djdk.module.<these> are ignored with a warning
  * (the options are the way to set them). */
 static bool internal_module_property(const char *p) {
@@ -497,6 +508,19 @@ static jint patch_module(const char *spec) {
     return JNI_OK;
 }
 
+/* JNI_OK if the -D option may be set, else HotSpot's refusal printed. */
+static jint check_property(const char *opt) {
+    for (size_t i = 0; i < ARRAY_LEN(REMOVED_PROPERTIES); i++) {
+        size_t n = strlen(REMOVED_PROPERTIES[i].prefix);
+        const char *value = opt + n;
+        if (strncmp(opt, REMOVED_PROPERTIES[i].prefix, n) == 0 && *value && strcmp(value, "\"\"") != 0) {
+            vm_printf(stdout, REMOVED_PROPERTIES[i].message, value);
+            return JNI_EINVAL;
+        }
+    }
+    return JNI_OK;
+}
+
 static jint parse_one(const char *opt, void *extra, bool ignore) {
     size_t sz;
     if (strncmp(opt, "-D", 2) == 0 && internal_module_property(opt + 2)) {
@@ -505,6 +529,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     }
     if (strncmp(opt, "--patch-module=", 15) == 0) return patch_module(opt + 15);
     if (strncmp(opt, "-D", 2) == 0) {
+        if (check_property(opt) != JNI_OK) return JNI_EINVAL;
         const char *eq = strchr(opt + 2, '=');
         if (eq) {
             char *key = vm_strdup(opt + 2);
@@ -661,6 +686,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         fprintf(stderr, "Unrecognized check option: %s\n", opt);
         return JNI_EINVAL;
     }
+    if (strcmp(opt, "-Xprof") == 0) {
+        vm_warning("Ignoring option %s; support was removed in %s", opt, "10.0");
+        return JNI_OK;
+    }
     if (strncmp(opt, "-Xbootclasspath:", 16) == 0 || strncmp(opt, "-Xbootclasspath/p:", 18) == 0) {
         vm_printf(stdout, "%s is no longer a supported option.\n", opt[15] == '/' ? "-Xbootclasspath/p" : "-Xbootclasspath");
         return JNI_EINVAL;
@@ -697,12 +726,21 @@ static jint parse_env(const char *var, bool announce, bool ignore) {
     return rc;
 }
 
+/* Everything starts from scratch: a JNI_CreateJavaVM that failed on its options leaves
+ * nothing behind for the next attempt (HotSpot lets the caller try again). */
 static void set_defaults(void) {
+    memset(&vm_opts, 0, sizeof vm_opts);
+    memset(flag_given, 0, sizeof flag_given);
+    memset(module_prop_counters, 0, sizeof module_prop_counters);
+    max_heap_given = thread_stack_given = private_options = false;
+    unlock_diagnostic = unlock_experimental = print_flags_final = print_command_line_flags = print_vm_options = false;
+    ignore_unrecognized = module_property_warning = false;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
     vm_opts.heap.max = phys / 4;
     vm_opts.heap.initial = 0;
     vm_opts.heap.soft_lru_ms_per_mb = 1000;
+    vm_opts.max_stack_trace_depth = 1024;
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;

@@ -69,6 +69,7 @@
     C(ClassNotFoundException, "java/lang/ClassNotFoundException") \
     C(InvocationTargetException, "java/lang/reflect/InvocationTargetException") \
     C(InstantiationException, "java/lang/InstantiationException") \
+    C(IllegalAccessException, "java/lang/IllegalAccessException") \
     C(AbstractMethodError, "java/lang/AbstractMethodError") \
     C(BootstrapMethodError, "java/lang/BootstrapMethodError") \
     C(ClassCircularityError, "java/lang/ClassCircularityError") \
@@ -142,6 +143,7 @@ typedef struct VMOptions {
     bool exit_on_oom;               /* -XX:+ExitOnOutOfMemoryError */
     bool crash_on_oom;              /* -XX:+CrashOnOutOfMemoryError */
     bool disable_explicit_gc;       /* -XX:+DisableExplicitGC: System.gc() does nothing */
+    long max_stack_trace_depth;     /* -XX:MaxJavaStackTraceDepth: frames kept per backtrace, 0 = all */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void vm_fatal(const char *fmt, ...) {
     va_list ap;
@@ -41,6 +42,53 @@ void *vm_calloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? s
 void *vm_realloc(void *p, size_t n) { return check(realloc(p, n ? n : 1), n); }
 char *vm_strdup(const char *s) { size_t n = strlen(s) + 1; return memcpy(vm_malloc(n), s, n); }
 void vm_free(void *p) { free(p); }
+
+/* ---- growing text ---- */
+
+static void sb_reserve(StrBuf *b, size_t extra) {
+    if (b->len + extra + 1 <= b->cap) return;
+    b->cap = (b->len + extra + 1) * 2;
+    b->s = vm_realloc(b->s, b->cap);
+}
+
+void sb_putn(StrBuf *b, const char *s, size_t n) {
+    sb_reserve(b, n);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
+
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n > 0) {
+        sb_reserve(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
+void sb_printf(StrBuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *sb_str(const StrBuf *b) { return b->s ? b->s : ""; }
+
+char *vm_asprintf(const char *fmt, ...) {
+    StrBuf b = { 0 };
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    return b.s ? b.s : vm_strdup("");
+}
 
 BasicType bt_from_char(char c) {
     switch (c) {
