@@ -72,13 +72,14 @@ plan_test() {   # TestDescription.java -> a plan line
       "@run "*) reason="run ${2:-}" ;;
       "@compile "*) reason=compile ;;
       "@build "*) shift; steps="$steps${steps:+;;}build $*" ;;
+      "@modules "*) shift; steps="$steps${steps:+;;}modules $*" ;;
     esac
   done < <(tags "$f")
   case $steps in *run*) ;; *) [ "$reason" = - ] && reason="no main run" ;; esac
   printf '%s\t%s\t%s\t%s\n' "$name" "$dir" "$reason" "$steps"
 }
 
-find "$tb/nsk/jvmti" -name TestDescription.java | sort | while read -r f; do plan_test "$f"; done |
+grep -rl --include=*.java "@test" "$tb/nsk/jvmti" | sort | while read -r f; do plan_test "$f"; done |
   grep -E -- "^[^	]*($filter)" >"$out/plan.all"
 if [ "$limit" -gt 0 ]; then head -n "$limit" "$out/plan.all" >"$out/plan"; else cp "$out/plan.all" "$out/plan"; fi
 echo "conformance: $(wc -l <"$out/plan") tests selected, $(awk -F'\t' '$3 != "-"' "$out/plan" | wc -l) skipped by their steps" >&2
@@ -134,13 +135,28 @@ java_sources() {
   done | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done
 }
 
+# @modules module/package[:open|:+open] -> the options jtreg would give (javac: exports only).
+module_options() {   # javac|java modules...
+  local tool=$1 m; shift
+  for m in "$@"; do
+    case $m in */*) ;; *) continue ;; esac
+    echo "--add-exports=${m%%:*}=ALL-UNNAMED"
+    [ "$tool" = java ] && [ "${m#*:}" != "$m" ] && echo "--add-opens=${m%%:*}=ALL-UNNAMED"
+  done
+}
+
+all_exports() {
+  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan" | sed 's/;;/\n/g' | sed -n 's/^modules //p' | tr ' ' '\n' |
+    sort -u | while read -r m; do [ -n "$m" ] && module_options javac "$m"; done | sort -u
+}
+
 build_classes() {
   java_sources >"$out/classes.list"
-  local stamp=$out/classes/.built-$(md5sum <"$out/classes.list" | cut -c1-12)
+  local stamp=$out/classes/.built-$( (cat "$out/classes.list"; all_exports) | md5sum | cut -c1-12)
   [ -f "$stamp" ] && return 0
   echo "conformance: compiling $(wc -l <"$out/classes.list") main classes and what they use" >&2
   nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$out/classes" -sourcepath "$tb:$src/test/lib" \
-    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED @"$out/classes.list" >"$out/classes.log" 2>&1 ||
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED $(all_exports) @"$out/classes.list" >"$out/classes.log" 2>&1 ||
     echo "conformance: javac failed (see $out/classes.log); tests without classes are skipped" >&2
   touch "$stamp"
 }
@@ -180,6 +196,7 @@ build_all() {
 # ---- running ----
 
 run_one() {   # side jdk plan-line
+  set -f
   local side=$1 jdk=$2 name dir reason steps
   IFS=$'\t' read -r name dir reason steps <<<"$3"
   local id=${name//\//.} log=$out/runs/$side/${name//\//.}.txt
@@ -190,8 +207,9 @@ run_one() {   # side jdk plan-line
   : >"$log"
   while read -r step; do
     case $step in run\ *) ;; *) continue ;; esac
-    local cmd=() w
-    for w in ${step#run }; do
+    local cmd=() w mods
+    mods=$(sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^modules //p')
+    for w in $(module_options java $mods) ${step#run }; do
       case $w in
         -agentlib:*) w=${w#-agentlib:}; cmd+=("-agentpath:$out/lib/lib${w%%=*}.so${w#"${w%%=*}"}") ;;
         *) cmd+=("$w") ;;
@@ -213,7 +231,7 @@ run_one() {   # side jdk plan-line
 run_side() {   # side jdk
   mkdir -p "$out/runs/$1"
   local t0=$SECONDS
-  export -f run_one
+  export -f run_one module_options
   export out tmo
   tr '\n' '\0' <"$out/plan.built" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$@"' _ "$1" "$2" {} | sort >"$out/results-$1.txt"
   echo $((SECONDS - t0)) >"$out/seconds-$1"

@@ -3,7 +3,7 @@
 # system JDK) and against Loupe (build/jdk), prints both pass counts side by side and checks
 # the tests that pass on HotSpot but not on Loupe against tests/jtreg/known-failures.txt.
 #
-#   tools/jtreg.sh [--smoke] [--sample N] [--side hotspot|loupe|both] [GROUP...]
+#   tools/jtreg.sh [--smoke] [--sample N] [--side hotspot|loupe|both|none] [GROUP...]
 #
 # --smoke runs tests/jtreg/smoke.txt (what CI runs); otherwise the GROUPs (directories of
 # test/jdk; default: the groups below), all of their tests or, with --sample N, N tests
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --smoke) smoke=1 ;;
     --sample) sample=$2; shift ;;
     --side) side=$2; shift ;;
-    -*) echo "usage: $0 [--smoke] [--sample N] [--side hotspot|loupe|both] [GROUP...]" >&2; exit 2 ;;
+    -*) echo "usage: $0 [--smoke] [--sample N] [--side hotspot|loupe|both|none] [GROUP...]" >&2; exit 2 ;;
     *) groups+=("$1") ;;
   esac
   shift
@@ -75,14 +75,17 @@ run_side() {   # NAME JDK
     -conc:"$conc" -timeoutFactor:"$tf" -othervm -exclude:"$suite/ProblemList.txt" -v:summary \
     $(cat "$out/tests.txt") >"$d/log" 2>&1
   echo $((SECONDS - t0)) >"$d/seconds"
-  # name -> Passed / Failed / Error
-  sed -n 's/^\([^ ]*\) *\(Passed\|Failed\|Error\)\..*/\1 \2/p' "$d/report/text/summary.txt" 2>/dev/null | sort >"$d/results"
+  results "$d"
 }
+
+# name -> Passed / Failed / Error, from jtreg's progress lines (so that a run cut short counts too)
+results() { sed -n 's/^\(Passed\|FAILED\|Error\): *\([^ ]*\).*/\2 \1/p' "$1/log" | sed 's/ FAILED$/ Failed/' | sort >"$1/results"; }
 
 case $side in
   both) run_side hotspot "$JAVA_HOME"; run_side loupe "$LOUPE_JDK" ;;
   hotspot) run_side hotspot "$JAVA_HOME" ;;
   loupe) run_side loupe "$LOUPE_JDK" ;;
+  none) for s in hotspot loupe; do [ -f "$out/$s/log" ] && results "$out/$s"; done ;;   # report only
 esac
 
 count() { [ -f "$out/$1/results" ] && awk -v g="$2" '$2 == "Passed" && (g == "" || index($1, g "/") == 1)' "$out/$1/results" | wc -l || echo -; }
