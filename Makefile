@@ -44,7 +44,7 @@ OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
 JDK := $(BUILD)/jdk
 LIBJVM := $(JDK)/lib/server/libjvm.so
 
-.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs
+.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs jtreg jtreg-smoke conformance
 all: deps $(LIBJVM) $(JDK)/release $(BUILD)/libloupe.a
 
 deps:
@@ -140,6 +140,18 @@ fuzz: deps
 
 bench: all
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/run.sh
+
+# OpenJDK's own tests (sources fetched with apt-get source, never committed; tests/README.md):
+# jtreg's test/jdk groups and the JVMTI conformance tests, on HotSpot and on Loupe side by side.
+# JTREG_ARGS, e.g. "--sample 20 java/lang"; CONFORMANCE_ARGS, e.g. "GetThreadState".
+jtreg: all
+	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh $(JTREG_ARGS)
+
+jtreg-smoke: all
+	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh --smoke
+
+conformance: all
+	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/conformance.sh $(CONFORMANCE_ARGS)
 
 clean:
 	rm -rf build

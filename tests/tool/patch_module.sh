@@ -59,12 +59,14 @@ public class Main {
     }
 }
 JAVA
-"$JDK/bin/javac" -d pbase --patch-module java.base=patch/java.base patch/java.base/java/lang/*.java 2>&1 | grep -v '^Note:'
-echo "javac java.base patch: exit ${PIPESTATUS[0]}"
-"$JDK/bin/javac" -d psql --patch-module java.sql=patch/java.sql patch/java.sql/java/sql/PatchProbe.java
-echo "javac java.sql patch: exit $?"
-"$JDK/bin/javac" -d mods/m.app --patch-module java.base=pbase app/m.app/module-info.java app/m.app/app/Main.java 2>&1 | grep -v '^Note:'
-echo "javac m.app: exit ${PIPESTATUS[0]}"
+# one javac run (patches and the application module together) keeps the script quick
+"$JDK/bin/javac" -d out --module-source-path app --patch-module java.base=patch/java.base --patch-module java.sql=patch/java.sql \
+  $(find patch app -name '*.java') 2>&1 | grep -v '^Note:'
+echo "javac: exit ${PIPESTATUS[0]}"
+mkdir mods
+mv out/java.base pbase
+mv out/java.sql psql
+mv out/m.app mods/
 (cd pbase && "$JDK/bin/jar" cf ../pbase.jar java)
 run() { echo "== $*"; "$JDK/bin/java" "$@" 2>&1; echo "exit $?"; }
 run --patch-module java.base=pbase -cp mods/m.app app.Main

@@ -1,0 +1,259 @@
+#!/bin/bash
+# JVMTI conformance: OpenJDK 17's test/hotspot/jtreg/vmTestbase/nsk/jvmti (a Java main plus a
+# C++ agent per test) run without jtreg, against HotSpot (the system JDK) and Loupe
+# (build/jdk), with "N passed, N failed, N skipped" printed for each side by side.
+#
+#   tools/conformance.sh [--side hotspot|loupe|both] [--limit N] [REGEX]
+#
+# REGEX selects tests by name (e.g. GetThreadState or 'scenarios/events'); --limit N runs
+# the first N of the selection.  CONFORMANCE_TIMEOUT (s, default 60) bounds each run, a
+# crash or hang is a failure; CONFORMANCE_JOBS (default 1) runs that many at once, under
+# nice.  Results: build/conformance/results-<side>.txt, one "name status" line per test,
+# and each run's output in build/conformance/runs/<side>/.
+#
+# How a test runs.  The jtreg header of each TestDescription.java is read for its @run
+# steps.  `@run main/othervm[/native] OPTIONS CLASS ARGS` becomes
+#   java -agentpath:build/conformance/lib/libNAME.so=OPTS ... -cp CLASSES CLASS ARGS
+# (every -agentlib:NAME=OPTS turned into its -agentpath) in a scratch directory, and passes
+# with exit status 95 (the testbase's JCK_STATUS_BASE + 0) or 0.  `@run driver
+# nsk.share.ExtraClassesBuilder` is done at build time (classes compiled into the test's
+# ./bin/<dir>); tests with other drivers (ExecDriver, attach), @compile steps or /manual are
+# skipped, as are tests whose agent or classes do not build.  Agents: each lib<name>.cpp is a
+# list of #includes; the shared ones (nsk/share/...) are compiled once into objects and each
+# agent links its own sources with them.  Java classes: every main class and @build class,
+# compiled once by the system JDK's javac with /vmTestbase and /test/lib as source path.
+set -u -f
+root=$(cd "$(dirname "$0")/.." && pwd)
+JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
+LOUPE_JDK=${LOUPE_JDK:-$root/build/jdk}
+limit=0 side=both filter=.
+while [ $# -gt 0 ]; do
+  case $1 in
+    --side) side=$2; shift ;;
+    --limit) limit=$2; shift ;;
+    -*) echo "usage: $0 [--side hotspot|loupe|both] [--limit N] [REGEX]" >&2; exit 2 ;;
+    *) filter=$1 ;;
+  esac
+  shift
+done
+tmo=${CONFORMANCE_TIMEOUT:-60}
+jobs=${CONFORMANCE_JOBS:-1}
+
+src=$("$root/tools/openjdk_src.sh") || exit 1
+tb=$src/test/hotspot/jtreg/vmTestbase
+out=$root/build/conformance
+mkdir -p "$out/obj" "$out/lib" "$out/classes" "$out/extra"
+shared_dirs="$tb/nsk/share/native $tb/nsk/share/jni $tb/nsk/share/jvmti $tb/nsk/share/jvmti/agent_common $tb/nsk/share/aod $tb/nsk/share/jvmti/aod"
+incs="-I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
+for d in $shared_dirs; do incs="$incs -I$d"; done
+
+# ---- the plan: one line per test, "name<TAB>dir<TAB>skip-reason|-<TAB>steps" ----
+
+# The jtreg tags of the first @test comment, one per line, continuation lines joined.
+tags() {
+  awk '/@test/ { t = 1 }
+       t && /\*\// { if (cur != "") print cur; exit }
+       t { l = $0; sub(/^[ \t]*\*[ \t]?/, "", l)
+           if (l ~ /^@/) { if (cur != "") print cur; cur = l }
+           else if (cur != "" && l ~ /^[ \t]+[^ \t]/) { gsub(/^[ \t]+/, " ", l); cur = cur l }
+           else { if (cur != "") print cur; cur = "" } }' "$1"
+}
+
+plan_test() {   # TestDescription.java -> a plan line
+  local f=$1 dir=${1%/*} name reason=- steps="" t
+  name=${dir#"$tb"/nsk/jvmti/}
+  while IFS= read -r t; do
+    set -- $t
+    case "$1 ${2:-}" in
+      "@run main/othervm/native"|"@run main/othervm") shift 2; steps="$steps${steps:+;;}run $*" ;;
+      "@run driver")
+        if [ "${3:-}" = nsk.share.ExtraClassesBuilder ]; then shift 3; steps="$steps${steps:+;;}extra $*"
+        else reason="driver ${3:-}"; fi ;;
+      "@run "*) reason="run ${2:-}" ;;
+      "@compile "*) reason=compile ;;
+      "@build "*) shift; steps="$steps${steps:+;;}build $*" ;;
+      "@modules "*) shift; steps="$steps${steps:+;;}modules $*" ;;
+    esac
+  done < <(tags "$f")
+  case $steps in *run*) ;; *) [ "$reason" = - ] && reason="no main run" ;; esac
+  printf '%s\t%s\t%s\t%s\n' "$name" "$dir" "$reason" "$steps"
+}
+
+grep -rl --include=*.java "@test" "$tb/nsk/jvmti" | sort | while read -r f; do plan_test "$f"; done |
+  grep -E -- "^[^	]*($filter)" >"$out/plan.all"
+if [ "$limit" -gt 0 ]; then head -n "$limit" "$out/plan.all" >"$out/plan"; else cp "$out/plan.all" "$out/plan"; fi
+echo "conformance: $(wc -l <"$out/plan") tests selected, $(awk -F'\t' '$3 != "-"' "$out/plan" | wc -l) skipped by their steps" >&2
+
+# ---- agents ----
+
+# The .cpp files lib<name>.cpp includes, each resolved to a path.
+agent_sources() {   # lib.cpp
+  local d=${1%/*} inc p
+  for inc in $(sed -n 's/^#include "\(.*\.cpp\)"/\1/p' "$1"); do
+    p=""
+    for c in "$d" $shared_dirs; do [ -f "$c/$inc" ] && { p=$c/$inc; break; }; done
+    [ -n "$p" ] && echo "$p"
+  done
+}
+
+shared_object() {   # path.cpp -> object path (built once)
+  local o=$out/obj/$(basename "$1" .cpp).o
+  [ -f "$o" ] || nice -n 10 g++ -c -w -fPIC -O0 $incs "$1" -o "$o" 2>>"$out/obj/errors.txt" || return 1
+  echo "$o"
+}
+
+build_agent() {   # name -> lib built (or already there)
+  local name=$1 lib=$out/lib/lib$1.so cpp srcs=() objs=() s
+  [ -f "$lib" ] && return 0
+  [ -f "$out/lib/lib$name.failed" ] && return 1
+  cpp=$(find "$tb/nsk/jvmti" -name "lib$name.cpp" | head -n 1)
+  [ -n "$cpp" ] || { touch "$out/lib/lib$name.failed"; return 1; }
+  for s in $(agent_sources "$cpp"); do
+    case $s in
+      "$tb"/nsk/share/*) objs+=("$(shared_object "$s")") || { touch "$out/lib/lib$name.failed"; return 1; } ;;
+      *) srcs+=("$s") ;;
+    esac
+  done
+  nice -n 10 g++ -shared -w -fPIC -O0 $incs -I"${cpp%/*}" "${srcs[@]}" "${objs[@]}" -o "$lib" -lpthread 2>"$out/lib/lib$name.log" ||
+    nice -n 10 g++ -shared -w -fPIC -O0 $incs -I"${cpp%/*}" "$cpp" -o "$lib" -lpthread 2>"$out/lib/lib$name.log" ||
+    { touch "$out/lib/lib$name.failed"; return 1; }
+}
+
+agent_names() { grep -o -- '-agentlib:[A-Za-z0-9_]*' <<<"$1" | sed 's/-agentlib://' | sort -u; }
+
+# ---- Java classes ----
+
+class_file() { echo "$tb/$(tr . / <<<"$1").java"; }
+
+java_sources() {
+  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan" | tr ';' '\n' | while read -r kind rest; do
+    set -- $rest
+    case $kind in
+      run) while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done; [ $# -gt 0 ] && class_file "$1" ;;
+      build) for c in "$@"; do class_file "$c"; done ;;
+    esac
+  done | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done
+}
+
+# @modules module/package[:open|:+open] -> the options jtreg would give (javac: exports only).
+module_options() {   # javac|java modules...
+  local tool=$1 m; shift
+  for m in "$@"; do
+    case $m in */*) ;; *) continue ;; esac
+    echo "--add-exports=${m%%:*}=ALL-UNNAMED"
+    [ "$tool" = java ] && [ "${m#*:}" != "$m" ] && echo "--add-opens=${m%%:*}=ALL-UNNAMED"
+  done
+}
+
+all_exports() {
+  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan" | sed 's/;;/\n/g' | sed -n 's/^modules //p' | tr ' ' '\n' |
+    sort -u | while read -r m; do [ -n "$m" ] && module_options javac "$m"; done | sort -u
+}
+
+build_classes() {
+  java_sources >"$out/classes.list"
+  local stamp=$out/classes/.built-$( (cat "$out/classes.list"; all_exports) | md5sum | cut -c1-12)
+  [ -f "$stamp" ] && return 0
+  echo "conformance: compiling $(wc -l <"$out/classes.list") main classes and what they use" >&2
+  nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$out/classes" -sourcepath "$tb:$src/test/lib" \
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED $(all_exports) @"$out/classes.list" >"$out/classes.log" 2>&1 ||
+    echo "conformance: javac failed (see $out/classes.log); tests without classes are skipped" >&2
+  touch "$stamp"
+}
+
+build_extra() {   # name dir opts-and-dirs... : nsk.share.ExtraClassesBuilder
+  local name=$1 dir=$2 opts=() d; shift 2
+  local bin=$out/extra/$name/bin
+  while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do opts+=("$1"); shift; done
+  for d in "$@"; do
+    [ -d "$bin/${d##*/}" ] && continue
+    mkdir -p "$bin/${d##*/}"
+    nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -d "$bin/${d##*/}" -cp "$out/classes" "${opts[@]}" $(find "$dir/$d" -name '*.java') \
+      >>"$out/extra/$name.log" 2>&1 || { rm -rf "$bin/${d##*/}"; return 1; }
+  done
+}
+
+# Builds what each planned test needs; a test whose parts fail becomes skipped.
+build_all() {
+  build_classes
+  local name dir reason steps step agents a ok
+  while IFS=$'\t' read -r name dir reason steps; do
+    ok=1
+    if [ "$reason" = - ]; then
+      for a in $(agent_names "$steps"); do build_agent "$a" || { ok=0; reason="agent $a does not build"; }; done
+      while read -r step; do
+        case $step in
+          extra\ *) build_extra "$name" "$dir" ${step#extra } || { ok=0; reason="extra classes do not build"; } ;;
+          run\ *) set -- ${step#run }; while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
+                  [ -f "$out/classes/$(tr . / <<<"${1:-x}").class" ] || { ok=0; reason="class ${1:-?} does not build"; } ;;
+        esac
+      done < <(sed 's/;;/\n/g' <<<"$steps")
+    fi
+    printf '%s\t%s\t%s\t%s\n' "$name" "$dir" "$reason" "$steps"
+  done <"$out/plan" >"$out/plan.built"
+}
+
+# ---- running ----
+
+run_one() {   # side jdk plan-line
+  set -f
+  local side=$1 jdk=$2 name dir reason steps
+  IFS=$'\t' read -r name dir reason steps <<<"$3"
+  local id=${name//\//.} log=$out/runs/$side/${name//\//.}.txt
+  if [ "$reason" != - ]; then echo "$name skipped"; return; fi
+  local scratch=$out/scratch/$side/$id status=passed step rc
+  rm -rf "$scratch" && mkdir -p "$scratch"
+  [ -d "$out/extra/$name/bin" ] && ln -s "$out/extra/$name/bin" "$scratch/bin"
+  : >"$log"
+  while read -r step; do
+    case $step in run\ *) ;; *) continue ;; esac
+    local cmd=() w mods
+    mods=$(sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^modules //p')
+    for w in $(module_options java $mods) ${step#run }; do
+      case $w in
+        -agentlib:*) w=${w#-agentlib:}; cmd+=("-agentpath:$out/lib/lib${w%%=*}.so${w#"${w%%=*}"}") ;;
+        *) cmd+=("$w") ;;
+      esac
+    done
+    local n=0
+    while [ $n -lt ${#cmd[@]} ] && [ "${cmd[$n]#-}" != "${cmd[$n]}" ]; do n=$((n + 1)); done
+    (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" "${cmd[@]:0:$n}" -Dtest.src="$dir" \
+      -Dtest.classes="$out/classes" -Djava.library.path="$out/lib" -Dtest.nativepath="$out/lib" -cp "$out/classes" \
+      "${cmd[@]:$n}" </dev/null >>"$log" 2>&1)
+    rc=$?
+    echo "exit $rc" >>"$log"
+    [ $rc = 95 ] || [ $rc = 0 ] || { status=failed; [ $rc = 124 ] || [ $rc = 137 ] && echo "timeout" >>"$log"; break; }
+  done < <(sed 's/;;/\n/g' <<<"$steps")
+  rm -rf "$scratch"
+  echo "$name $status"
+}
+
+run_side() {   # side jdk
+  mkdir -p "$out/runs/$1"
+  local t0=$SECONDS
+  export -f run_one module_options
+  export out tmo
+  tr '\n' '\0' <"$out/plan.built" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$@"' _ "$1" "$2" {} | sort >"$out/results-$1.txt"
+  echo $((SECONDS - t0)) >"$out/seconds-$1"
+}
+
+build_all
+case $side in
+  both) run_side hotspot "$JAVA_HOME"; run_side loupe "$LOUPE_JDK" ;;
+  hotspot) run_side hotspot "$JAVA_HOME" ;;
+  loupe) run_side loupe "$LOUPE_JDK" ;;
+esac
+
+summary() {
+  local f=$out/results-$1.txt
+  [ -f "$f" ] || { echo "-"; return; }
+  printf '%d passed, %d failed, %d skipped (%s s)' "$(grep -c ' passed$' "$f")" "$(grep -c ' failed$' "$f")" \
+    "$(grep -c ' skipped$' "$f")" "$(cat "$out/seconds-$1" 2>/dev/null || echo ?)"
+}
+printf '%-8s %s\n' HotSpot "$(summary hotspot)" Loupe "$(summary loupe)"
+if [ -f "$out/results-hotspot.txt" ] && [ -f "$out/results-loupe.txt" ]; then
+  join "$out/results-hotspot.txt" "$out/results-loupe.txt" | awk '$2 == "passed" && $3 != "passed" { print $1 }' >"$out/regressions.txt"
+  echo "$(wc -l <"$out/regressions.txt") pass on HotSpot and not on Loupe (build/conformance/regressions.txt)"
+fi
+awk -F'\t' '$3 != "-" { print $3 }' "$out/plan.built" | sed 's/agent .* does not build/agent does not build/; s/class .* does not build/class does not build/' |
+  sort | uniq -c | sort -rn | sed 's/^/  skipped: /'
