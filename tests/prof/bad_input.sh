@@ -22,12 +22,14 @@ expect_error "unknown option 'frequency'" "$PROF_JAVA" -agentpath:"$BUILD/lib/li
 expect_error "bad value '1h' for option 'interval'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=x,interval=1h" -version
 expect_error "not a loupe-prof recording" "$LP" convert "$ROOT/README.md" -o x.html
 # The front-end killed mid-recording: the program ends normally.
-"$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 3 >prog.out 2>prog.err &
+"$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 100 stop >prog.out 2>prog.err &
 lp=$!
 wait_for prog.out ready 60
 sleep 0.5
 java_pid=$(pgrep -P "$lp") || fail "no java under loupe-prof"
 kill -9 "$lp"
+sleep 1
+touch stop
 for ((i = 0; i < 600 && $(kill -0 "$java_pid" 2>/dev/null && echo 1 || echo 0); i++)); do sleep 0.1; done
 grep -q '^finished ok' prog.out || fail "the program did not finish after the front-end died: $(cat prog.out prog.err)"
 grep -q 'recording stopped' prog.err || fail "the agent did not say the recording stopped"
