@@ -7,7 +7,8 @@
 #
 # It shares nothing with src/ but the JDK's headers: the wire protocol is
 # profiler/protocol.h (docs/PROFILER-PROTOCOL.md).  The agent runs inside any VM,
-# HotSpot included, so it is built without the sanitizers of a SAN build.
+# HotSpot included, so it is built without the sanitizers of a SAN build; the
+# front-end, a program of its own, is built with them.
 
 PROF_CFLAGS := $(filter-out $(SANFLAGS),$(CFLAGS)) -Iprofiler
 PROF_AGENT := $(BUILD)/lib/libloupeprof.so
@@ -28,7 +29,7 @@ $(PROF_AGENT): $(PROF_AGENT_SRCS) $(wildcard profiler/agent/*.h) profiler/protoc
 $(PROF_FRONTEND): $(PROF_FRONTEND_SRCS) $(wildcard profiler/frontend/*.h) profiler/protocol.h | deps
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(PROF_CFLAGS) -o $@ $(PROF_FRONTEND_SRCS) -lz -lm -pthread
+	@$(CC) $(CFLAGS) -Iprofiler -o $@ $(PROF_FRONTEND_SRCS) -lz -lm -pthread
 
 # The report's library comes from the npm registry at build time (never from the
 # repository); without it the front-end still writes every other format.
@@ -36,3 +37,8 @@ $(PROF_REPORT): profiler/report/report.html profiler/report/inline.sh
 	@mkdir -p $(dir $@)
 	@profiler/report/inline.sh profiler/report/report.html $(PROF_NPM) "$(PROF_NPM_PKGS)" $@ || \
 	    echo "  (the HTML report's library could not be fetched: no .html output)" >&2
+
+# What the profiler costs on the benchmark kernels (bench/prof-overhead.sh).
+.PHONY: bench-prof
+bench-prof: all
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/prof-overhead.sh

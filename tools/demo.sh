@@ -41,3 +41,7 @@ echo "== $BUILD/jdk/bin/java Demo  (Loupe)"
 echo
 echo "== $JAVA_HOME/bin/java Demo  (HotSpot)"
 "$JAVA_HOME/bin/java" -cp "$work" Demo
+echo
+echo "== $BUILD/bin/loupe-prof run -o $work/profile.html -- java Demo  (the profiler, on HotSpot)"
+"$BUILD/bin/loupe-prof" run -o "$work/profile.html" -e cpu,alloc,lock -i 1ms -- "$JAVA_HOME/bin/java" -cp "$work" Demo >/dev/null &&
+  echo "report written: $work/profile.html (CPU and allocation flame graphs, GC pauses, locks, cost)"

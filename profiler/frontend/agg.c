@@ -43,7 +43,8 @@ lpf_folded *lpf_fold(const lpm_profile *p, int event, size_t *n, lpm_series *s)
         v[i].total = s->v[i].total;
         v[i].first = &s->v[i];
     }
-    qsort(v, s->n, sizeof *v, lpf_fold_cmp);
+    if (s->n)
+        qsort(v, s->n, sizeof *v, lpf_fold_cmp);
     size_t out = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (out && !lpf_fold_cmp(&v[out - 1], &v[i])) {

@@ -178,9 +178,9 @@ int lpf_cmd_record(int argc, char **argv)
     fprintf(stderr, "loupe-prof: recording %d for %s (Ctrl-C stops)\n", (int)pid,
             cli.duration > 0 ? "the given time" : "10 s");
     lpf_buf raw = {0};
-    lpf_receive(&l, &raw, cli.duration > 0 ? cli.duration : 10, lpa_alive, &pid);
+    lpf_collect(&l, &raw, cli.duration > 0 ? cli.duration : 10, lpa_alive, &pid, &cli);
     lpf_unlisten(&l);
-    int rc = lpf_finish(&raw, &cli.out);
+    int rc = cli.out.path ? lpf_finish(&raw, &cli.out) : 0;
     lpf_buf_free(&raw);
     return rc ? 1 : 0;
 }
@@ -223,6 +223,7 @@ int lpf_cmd_top(int argc, char **argv)
             lpf_out_summary(&p, stdout);
             fputs("\n(q or Ctrl-C quits)\n", stdout);
             fflush(stdout);
+            lpm_free(&p);
         }
     }
     lpf_interrupted = 1;

@@ -60,6 +60,7 @@ typedef struct {
 } lpm_profile;
 
 int lpm_parse(const uint8_t *p, size_t n, lpm_profile *prof, char *err, size_t errcap);
+void lpm_free(lpm_profile *p);
 const char *lpm_str(const lpm_profile *p, uint64_t id);
 const char *lpm_meta(const lpm_profile *p, const char *key);
 const char *lpm_thread_name(const lpm_profile *p, uint64_t tid);
@@ -119,6 +120,8 @@ const char *lpf_agent_path(const char *given);
 int lpf_agent_options(char *out, size_t cap, const lpf_listener *l, const char *events,
                       const char *interval, const char *alloc);
 
+int lpf_push(const lpm_profile *p, const char *url, const char *app, uint64_t from_us, uint64_t until_us,
+             double start_epoch);
 int lpf_cmd_run(int argc, char **argv);
 int lpf_cmd_record(int argc, char **argv);
 int lpf_cmd_convert(int argc, char **argv);

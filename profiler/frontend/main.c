@@ -20,10 +20,12 @@ static const char lpf_usage[] =
     "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
     "  .html report, .summary text summary; --event cpu|wall|alloc|lock picks the\n"
     "  event of collapsed and pprof output, --total weighs collapsed stacks by time/bytes.\n"
-    "--agent LIB: the agent library (default: ../lib/libloupeprof.so beside loupe-prof).\n";
+    "--agent LIB: the agent library (default: ../lib/libloupeprof.so beside loupe-prof).\n"
+    "--push URL [--app NAME] [--push-every SECONDS]: while recording, send the CPU profile\n"
+    "  to a Pyroscope-compatible server (POST URL/ingest, collapsed stacks) every 10 s.\n";
 
 enum { LPC_OUT, LPC_EVENTS, LPC_INTERVAL, LPC_ALLOC, LPC_FORMAT, LPC_EVENT, LPC_TOTAL, LPC_AGENT,
-       LPC_DURATION, LPC_HELP };
+       LPC_DURATION, LPC_HELP, LPC_PUSH, LPC_APP, LPC_PUSH_EVERY };
 
 static const struct {
     const char *shortname, *longname;
@@ -34,6 +36,8 @@ static const struct {
     {"-f", "--format", LPC_FORMAT, 1},    {NULL, "--event", LPC_EVENT, 1},
     {NULL, "--total", LPC_TOTAL, 0},      {NULL, "--agent", LPC_AGENT, 1},
     {"-d", "--duration", LPC_DURATION, 1}, {"-h", "--help", LPC_HELP, 0},
+    {NULL, "--push", LPC_PUSH, 1},        {NULL, "--app", LPC_APP, 1},
+    {NULL, "--push-every", LPC_PUSH_EVERY, 1},
 };
 
 static void lpc_check_events(const char *ev)
@@ -66,6 +70,13 @@ static void lpc_set(lpf_cli *cli, int id, const char *v)
             lpf_die("bad duration '%s' (seconds, e.g. -d 10)", v);
         break;
     case LPC_HELP: fputs(lpf_usage, stdout), exit(0);
+    case LPC_PUSH: cli->push = v; break;
+    case LPC_APP: cli->app = v; break;
+    case LPC_PUSH_EVERY:
+        cli->push_every = strtod(v, &end);
+        if (*end || cli->push_every < 1 || cli->push_every > 3600)
+            lpf_die("bad push period '%s' (seconds, 1 to 3600)", v);
+        break;
     }
 }
 
@@ -76,6 +87,8 @@ int lpf_parse_cli(int argc, char **argv, lpf_cli *cli, int need_output)
     memset(cli, 0, sizeof *cli);
     cli->out.event = -1;
     cli->events = "cpu,alloc,lock";
+    cli->app = "java";
+    cli->push_every = 10;
     int i = 1, is_run = !strcmp(argv[0], "run");
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -99,7 +112,7 @@ int lpf_parse_cli(int argc, char **argv, lpf_cli *cli, int need_output)
             lpf_die("option %s needs a value", a);
         lpc_set(cli, lpc_options[k].id, lpc_options[k].takes_value ? argv[++i] : NULL);
     }
-    if (need_output && !cli->out.path)
+    if (need_output && !cli->out.path && !cli->push)
         lpf_die("%s: say where the profile goes with -o FILE (.html, .collapsed, .pb.gz, .lprof)", argv[0]);
     return i;
 }
@@ -115,13 +128,16 @@ int lpf_finish(const lpf_buf *raw, const lpf_outopts *o)
     }
     if (lpm_parse(raw->p, raw->len, &p, err, sizeof err)) {
         lpf_warn("%s", err);
+        lpm_free(&p);
         return -1;
     }
     if (p.truncated)
         lpf_warn("the recording is incomplete (the stream ended early); writing what arrived");
     if (p.dropped)
         lpf_warn("%llu events were dropped (the writer could not keep up)", (unsigned long long)p.dropped);
-    return lpf_output(&p, raw, o);
+    int rc = lpf_output(&p, raw, o);
+    lpm_free(&p);
+    return rc;
 }
 
 int lpf_cmd_convert(int argc, char **argv)

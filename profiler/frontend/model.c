@@ -50,7 +50,7 @@ static char *lpm_s(lpm_reader *r)
 /* lpm_set: stores val at index id-1 of a table (ids arrive in order, but need not). */
 #define LPM_SET(vec, id, val)                                                      \
     do {                                                                           \
-        if ((id) == 0 || (id) > (1u << 26))                                        \
+        if ((id) == 0 || (id) > (1u << 22))                                        \
             break;                                                                 \
         (vec).v = lpf_grow((vec).v, &(vec).cap, (id), sizeof *(vec).v);            \
         while ((vec).n < (id))                                                     \
@@ -308,4 +308,18 @@ void lpm_series_free(lpm_series *s)
 {
     free(s->v);
     memset(s, 0, sizeof *s);
+}
+
+/* lpm_free: releases what lpm_parse allocated. */
+void lpm_free(lpm_profile *p)
+{
+    for (size_t i = 0; i < p->strings.n; i++)
+        free(p->strings.v[i]);
+    for (size_t i = 0; i < p->stacks.n; i++)
+        free(p->stacks.v[i].f);
+    for (size_t i = 0; i < p->meta.n; i++)
+        free(p->meta.v[i]);
+    free(p->strings.v), free(p->methods.v), free(p->stacks.v), free(p->samples.v), free(p->allocs.v);
+    free(p->gcs.v), free(p->locks.v), free(p->threads.v), free(p->meta.v);
+    memset(p, 0, sizeof *p);
 }

@@ -147,7 +147,8 @@ static void pp_build(pp_state *s, const lpm_profile *p, int event)
     pp_str(s, "");
     pp_value_type(s, 1, ser.count_name, ser.count_unit);
     pp_value_type(s, 1, ser.total_name, ser.total_unit);
-    qsort(ser.v, ser.n, sizeof *ser.v, pp_entry_cmp);
+    if (ser.n)
+        qsort(ser.v, ser.n, sizeof *ser.v, pp_entry_cmp);
     for (size_t i = 0; i < ser.n;) {
         double c = 0, t = 0;
         size_t j = i;

@@ -106,7 +106,7 @@ int lpf_out_summary(const lpm_profile *p, FILE *f)
             lps_profile(p, e, f);
     lps_locks(p, f);
     lps_gc(p, f);
-    fprintf(f, "threads: %zu started while recording\n", p->threads.n);
+    fprintf(f, "threads: %zu seen\n", p->threads.n);
     fprintf(f, "cost: agent cpu %.1f ms, %llu bytes streamed, %llu events dropped\n",
             (double)p->agent_cpu_ns / 1e6, (unsigned long long)p->bytes, (unsigned long long)p->dropped);
     return ferror(f) ? -1 : 0;

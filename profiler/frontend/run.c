@@ -85,13 +85,13 @@ int lpf_cmd_run(int argc, char **argv)
         lpf_warn("the program ended without the profiler agent connecting (see its messages above)");
         rc = -1;
     } else {
-        lpf_receive(&l, &raw, 0, NULL, NULL);
+        lpf_collect(&l, &raw, 0, NULL, NULL, &cli);
     }
     lpf_unlisten(&l);
     if (!c.done && waitpid(c.pid, &c.status, 0) == c.pid)
         c.done = 1;
     int status = lpr_exit_status(&c);
-    if (rc == 0 && lpf_finish(&raw, &cli.out))
+    if (rc == 0 && cli.out.path && lpf_finish(&raw, &cli.out))
         return status ? status : 3;
     lpf_buf_free(&raw);
     return rc ? (status ? status : 3) : status;

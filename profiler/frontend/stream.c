@@ -20,6 +20,7 @@
 
 #include "../protocol.h"
 #include "lpf.h"
+#include "opts.h"
 
 volatile int lpf_interrupted;
 
@@ -192,4 +193,36 @@ int lpf_agent_options(char *out, size_t cap, const lpf_listener *l, const char *
                      interval ? ",interval=" : "", interval ? interval : "", alloc ? ",alloc=" : "",
                      alloc ? alloc : "");
     return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* lpf_collect: receives the whole stream (like lpf_receive: stop after `seconds` when
+ * positive, else at the stream's end), pushing the CPU profile every period when the
+ * options ask for it. */
+int lpf_collect(lpf_listener *l, lpf_buf *raw, double seconds, int (*alive)(void *), void *ctx,
+                const lpf_cli *cli)
+{
+    if (!cli->push)
+        return lpf_receive(l, raw, seconds, alive, ctx);
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    double start = lpf_now(), epoch = (double)wall.tv_sec + (double)wall.tv_nsec / 1e9;
+    uint64_t pushed = 0;
+    int open = 1;
+    while (open) {
+        double left = seconds > 0 ? start + seconds - lpf_now() : cli->push_every;
+        if (lpf_interrupted || (seconds > 0 && left <= 0))
+            open = lpf_receive(l, raw, 0.001, alive, ctx) == 1;
+        else
+            open = lpf_receive(l, raw, -(left < cli->push_every ? left : cli->push_every), alive, ctx) == 1;
+        lpm_profile p;
+        char err[200];
+        if (raw->len && !lpm_parse(raw->p, raw->len, &p, err, sizeof err)) {
+            uint64_t until = open ? p.last_time : UINT64_MAX;
+            if (until > pushed)
+                lpf_push(&p, cli->push, cli->app, pushed, until, epoch);
+            pushed = until;
+            lpm_free(&p);
+        }
+    }
+    return 0;
 }

@@ -35,7 +35,8 @@ void *lpf_grow(void *p, size_t *cap, size_t need, size_t elem)
 void lpf_buf_add(lpf_buf *b, const void *p, size_t n)
 {
     b->p = lpf_grow(b->p, &b->cap, b->len + n + 1, 1);
-    memcpy(b->p + b->len, p, n);
+    if (n)
+        memcpy(b->p + b->len, p, n);
     b->len += n;
     b->p[b->len] = 0;
 }

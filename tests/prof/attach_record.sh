@@ -4,7 +4,7 @@
 # the same VM works too (the agent was switched off, not left half-running).
 . "$ROOT/tests/prof/lib/prof.bash"
 compile Spinner
-"$PROF_JAVA" -cp classes Spinner 12 >prog.out 2>prog.err &
+"$PROF_JAVA" -cp classes Spinner 100 stop >prog.out 2>prog.err &
 pid=$!
 wait_for prog.out ready 60
 "$LP" record -d 2 -o first.collapsed "$pid" 2>record.err || fail "record failed: $(cat record.err)"
@@ -13,6 +13,7 @@ wait_for prog.out ready 60
 "$LP" convert second.lprof -o second.summary
 grep -q 'Spinner.hot' second.summary || fail "no Spinner.hot in the second recording"
 grep -q '^wall: [1-9]' second.summary || fail "no wall-clock samples"
+touch stop
 wait "$pid" || fail "the program ended with status $?"
 grep -q '^finished ok' prog.out || fail "the program did not finish normally: $(cat prog.out prog.err)"
 [ ! -s prog.err ] || fail "the program wrote to stderr: $(cat prog.err)"

@@ -21,13 +21,34 @@ kill $! 2>/dev/null || true
 expect_error "unknown option 'frequency'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=frequency=9" -version
 expect_error "bad value '1h' for option 'interval'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=x,interval=1h" -version
 expect_error "not a loupe-prof recording" "$LP" convert "$ROOT/README.md" -o x.html
+# Damaged recordings (cut anywhere, bytes changed) convert or fail with a message: no crash.
+"$LP" run -o good.lprof -e cpu,alloc,lock -- "$PROF_JAVA" -cp classes Spinner 1 >/dev/null 2>&1
+size=$(stat -c %s good.lprof)
+[ "$size" -gt 200 ] || fail "recording too small ($size bytes)"
+for ((i = 1; i <= 40; i++)); do
+  cut=$((size * i / 41))
+  head -c "$cut" good.lprof >cut.lprof
+  cp good.lprof bent.lprof
+  printf "\\x$(printf %02x $((i * 37 % 256)))" | dd of=bent.lprof bs=1 seek="$cut" conv=notrunc status=none
+  for f in cut bent; do
+    for out in s.summary s.html s.pb.gz s.collapsed; do
+      rc=0
+      "$LP" convert $f.lprof -o "$out" >/dev/null 2>err.txt || rc=$?
+      if [ "$rc" -gt 2 ] || grep -qE 'Sanitizer|runtime error' err.txt; then
+        fail "convert of a damaged recording ($f at $cut) ended with status $rc: $(cat err.txt)"
+      fi
+    done
+  done
+done
 # The front-end killed mid-recording: the program ends normally.
-"$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 3 >prog.out 2>prog.err &
+"$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 100 stop >prog.out 2>prog.err &
 lp=$!
 wait_for prog.out ready 60
 sleep 0.5
 java_pid=$(pgrep -P "$lp") || fail "no java under loupe-prof"
 kill -9 "$lp"
+sleep 1
+touch stop
 for ((i = 0; i < 600 && $(kill -0 "$java_pid" 2>/dev/null && echo 1 || echo 0); i++)); do sleep 0.1; done
 grep -q '^finished ok' prog.out || fail "the program did not finish after the front-end died: $(cat prog.out prog.err)"
 grep -q 'recording stopped' prog.err || fail "the agent did not say the recording stopped"
