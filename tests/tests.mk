@@ -62,6 +62,14 @@ $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
 
+# test_debug boots a VM in its own process: it exports the VM's interface under
+# libjvm.so's name and version, so libjava.so binds to it as to the real library.
+$(TEST_OUT)/unit/test_debug: tests/unit/test_debug.c $(BUILD)/libloupe.a $(BUILD)/gen/stubs.o
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/gen/stubs.o -Wl,--whole-archive $(BUILD)/libloupe.a \
+	    -Wl,--no-whole-archive -rdynamic -Wl,-soname,libjvm.so -Wl,--version-script=$(BUILD)/gen/version.map $(LDLIBS)
+
 -include $(TEST_UNIT_BINS:=.d)
 
 # JVMTI agents: shared libraries against the JDK's jvmti.h, loaded by both VMs.

@@ -159,6 +159,19 @@ bool ld_boot_path_init(const char *java_home, const char *append) {
     return true;
 }
 
+/* Appends a JAR to the boot class path of a running VM (JVMTI
+ * AddToBootstrapClassLoaderSearch), under the lock the boot loader reads the path with. */
+void ld_boot_append(Thread *t, const char *jar) {
+    vm_lock(t, &boot_load_lock);
+    boot_entries = vm_realloc(boot_entries, (size_t)(nboot_entries + 1) * sizeof *boot_entries);
+    BootEntry *e = &boot_entries[nboot_entries];
+    e->path = vm_strdup(jar);
+    e->is_dir = false;
+    e->zip = NULL;
+    __atomic_store_n(&nboot_entries, nboot_entries + 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&boot_load_lock);
+}
+
 /* ---- dictionaries ---- */
 
 static uint32_t name_slot(LoaderData *ld, Symbol *name) { return (name->hash ^ (name->hash >> 16)) & (ld->size - 1); }

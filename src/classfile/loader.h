@@ -72,6 +72,8 @@ Class *ld_array_of(Thread *t, Class *component);
 /* The array class with `dims` dimensions of `elem`. */
 Class *ld_array_class(Thread *t, Class *elem, int dims);
 
+/* Appends a JAR file to the boot loader's search path while the VM runs. */
+void ld_boot_append(Thread *t, const char *jar);
 /* Every loaded class, for the collector, JVMTI and heap walks.  The list lock guards it. */
 extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;

@@ -36,6 +36,12 @@ static uint32_t entry_off, loader_off, unnamed_off;
 
 ModuleEntry *mod_java_base(void) { return __atomic_load_n(&java_base, __ATOMIC_ACQUIRE); }
 
+void mod_foreach(void (*fn)(ModuleEntry *e, void *ctx), void *ctx) {
+    pthread_mutex_lock(&mod_lock);
+    for (ModuleEntry *e = entries; e; e = e->next) fn(e, ctx);
+    pthread_mutex_unlock(&mod_lock);
+}
+
 /* ---- the link between a Module object and its entry ---- */
 
 static jlong *entry_slot(Object *module) {

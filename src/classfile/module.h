@@ -63,6 +63,10 @@ bool mod_define_java_base(Thread *t, jobject module, Symbol **packages, int n);
 /* Records the boot loader's unnamed module. */
 void mod_set_boot_unnamed(Thread *t, jobject module);
 
+/* Runs fn on every module entry (named modules and loaders' unnamed modules), under the
+ * module lock: fn must not block or allocate in the heap. */
+void mod_foreach(void (*fn)(ModuleEntry *e, void *ctx), void *ctx);
+
 /* from reads to (NULL: every unnamed module).  No effect on an unnamed module. */
 void mod_add_read(ModuleEntry *from, ModuleEntry *to);
 /* Exports package `pkg` (internal name) of from to `to` (NULL: to everyone); with

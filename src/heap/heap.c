@@ -19,6 +19,7 @@
  * pause times, each memory pool's peak, and the last collection's pool usage before and
  * after (GcInfo).
  */
+#include "jvmti/jvmti_export.h"
 #include "heap/gc.h"
 #include "heap/handles.h"
 #include "heap/refproc.h"
@@ -151,6 +152,8 @@ void *heap_alloc_slow(Thread *t, size_t size) {
     if (!p) p = collect(t, GC_LAST_DITCH, size);
     if (!p) {
         heap_report_oom(t, "Java heap space");
+        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
+            jvmti_post_ResourceExhausted(t, JVMTI_RESOURCE_EXHAUSTED_OOM_ERROR | JVMTI_RESOURCE_EXHAUSTED_JAVA_HEAP, "Java heap space");
         exc_throw_oom(t, "Java heap space");
         return NULL;
     }
@@ -189,6 +192,8 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
      * refused outright; below it a too-large array is "Java heap space" */
     if (length > INT32_MAX - 2) {
         heap_report_oom(t, "Requested array size exceeds VM limit");
+        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
+            jvmti_post_ResourceExhausted(t, JVMTI_RESOURCE_EXHAUSTED_OOM_ERROR, "Requested array size exceeds VM limit");
         exc_throw_oom(t, "Requested array size exceeds VM limit");
         return NULL;
     }
@@ -369,11 +374,13 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     thread_foreach(retire_tlab_cb, NULL);
     pools_now(pools_before);
     if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
     gc->collect(cause);
     refs_after_gc();
     size_t after = gc->used();
     if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH)) jvmti_post_GarbageCollectionFinish(t);
     int64_t t1 = thread_now_ns();
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
     record_collection(cause, t0, t1, pools_before);
@@ -385,6 +392,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     /* the hook only records and signals: it must not allocate, p is not an object yet */
     void (*hook)(Thread *) = __atomic_load_n(&heap_after_collection_hook, __ATOMIC_ACQUIRE);
     if (hook) hook(t);
+    if (unlikely(__atomic_load_n(&jvmti_tags_exist, __ATOMIC_RELAXED))) jvmti_gc_done(t);
     return p;
 }
 

@@ -26,8 +26,12 @@
 enum {
     FR_ENTRY = 1 << 0,          /* called from C: return leaves the interpreter */
     FR_NATIVE = 1 << 1,         /* a native method's frame (header only) */
-    FR_POP_PENDING = 1 << 2,    /* JVMTI NotifyFramePop requested, later */
+    FR_POP_PENDING = 1 << 2,    /* FramePop hook wanted when this frame is popped */
+    FR_METHOD_EXIT = 1 << 3,    /* MethodExit hook wanted (the thread had exit events on) */
+    FR_SEEN = 1 << 4,           /* the debugger's entry processing has seen this frame */
 };
+/* Flags that make returns and unwinding call the debugger (interp/debug.h). */
+#define FR_DBG_MASK (FR_POP_PENDING | FR_METHOD_EXIT)
 
 struct Frame {
     Method *method;

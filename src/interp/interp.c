@@ -28,6 +28,7 @@
 #include "native/mhn.h"
 #include "interp/opcodes.h"
 #include "interp/frame.h"
+#include "interp/debug.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
 #include "native/natives.h"
@@ -96,18 +97,20 @@ static bool throw_div0(Thread *t) {
 /* Runs frames from t->top until the entry frame (FR_ENTRY) returns.  Called with a NULL
  * thread once, to publish the label table. */
 RUN_ATTRS static bool run(Thread *t) {
-    static const void *labels[OP_COUNT] = {
+    static const void *labels[OP_COUNT + 1] = {     /* + the debugger's hook */
 #define OP_LABEL(name, code, len, pops, pushes) [code] = &&L_##name,
         JVM_OPCODES(OP_LABEL)
 #undef OP_LABEL
 #define QOP_LABEL(name, base) [OP_##name] = &&L_##name,
         QUICK_OPCODES(QOP_LABEL)
 #undef QOP_LABEL
+        [OP_COUNT] = &&L_dbg_hook,
     };
     if (!t) {
         for (int i = 0; i < OP_COUNT; i++)
             if (!labels[i]) labels[i] = &&L_breakpoint;
         interp_labels = labels;
+        interp_hook_label = labels[OP_COUNT];
         return true;
     }
 
@@ -621,11 +624,18 @@ do_return: {
         if (!mon_exit(t, l)) THROW();
     }
     Slot *dst = frame->locals;
-    if (rslots) dst[0] = ret;
-    if (unlikely(frame->flags & FR_ENTRY)) {
-        t->top = frame->prev;
-        return true;
+    if (unlikely(frame->flags & (FR_ENTRY | FR_DBG_MASK))) {
+        if (frame->flags & FR_DBG_MASK) {
+            SAVE();
+            ret = dbg_frame_return(t, frame, ret);
+        }
+        if (frame->flags & FR_ENTRY) {
+            if (rslots) dst[0] = ret;
+            t->top = frame->prev;
+            return true;
+        }
     }
+    if (rslots) dst[0] = ret;
     frame = frame->prev;
     t->top = frame;
     sp = dst + rslots;
@@ -734,6 +744,25 @@ L_monitorexit:
     if (!mon_exit(t, o)) THROW();
     sp--;
     NEXT();
+
+    /* ---- debugger hooks (debug.h): a hooked instruction comes here first ---- */
+L_dbg_hook:
+    SAVE();
+    ii = dbg_insn(t, pc);
+    if (likely(ii == DBG_RUN)) goto *labels[pc->opc];
+    if (ii == DBG_THROW) THROW();
+    if (ii == DBG_RETURN) {
+        rslots = dbg_return_slots(t);
+        ret = dbg_return_value(t);
+        goto do_return;
+    }
+    /* DBG_POP: the frame is gone and its caller's invoke runs again */
+    frame = t->top;
+    pc = frame->pc;
+    sp = frame->sp;
+    locals = frame->locals;
+    DISPATCH();
+
 L_wide:
 L_breakpoint:
     SAVE();
@@ -742,9 +771,11 @@ L_breakpoint:
     THROW();
 
 handle_exception:
+    if (unlikely(dbg_exc_enabled)) dbg_exception_thrown(t, frame);
     for (;;) {
         const Insn *h = find_handler(t, frame);
         if (h) {
+            if (unlikely(dbg_exc_enabled)) dbg_exception_caught(t, frame, h);
             sp = frame_stack(frame);
             sp->l = exc_take(t);
             sp++;
@@ -761,9 +792,12 @@ handle_exception:
             exc_set(t, *pending);
             hnd_release(t, hm);
         }
-        if (frame->flags & FR_ENTRY) {
-            t->top = frame->prev;
-            return false;
+        if (frame->flags & (FR_ENTRY | FR_DBG_MASK)) {
+            if (frame->flags & FR_DBG_MASK) dbg_frame_unwind(t, frame);
+            if (frame->flags & FR_ENTRY) {
+                t->top = frame->prev;
+                return false;
+            }
         }
         frame = frame->prev;
         t->top = frame;

@@ -15,6 +15,7 @@
 #include "interp/prepare.h"
 #include "interp/opcodes.h"
 #include "interp/interp.h"
+#include "interp/debug.h"
 #include "runtime/exception.h"
 #include <stdio.h>
 
@@ -35,7 +36,14 @@ void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x) {
     pc->i32 = i32;
     pc->x.p = x;
     __atomic_store_n(&pc->opc, (uint16_t)opc, __ATOMIC_RELEASE);    /* read unlocked: linked_already */
-    __atomic_store_n(&pc->label, interp_labels[opc], __ATOMIC_RELEASE);
+    if (pc->label != interp_hook_label)     /* a debugger's hook stays (debug.h) */
+        __atomic_store_n(&pc->label, interp_labels[opc], __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&quicken_lock);
+}
+
+void prep_hook(Insn *pc, bool hooked) {
+    pthread_mutex_lock(&quicken_lock);
+    __atomic_store_n(&pc->label, hooked ? interp_hook_label : interp_labels[pc->opc], __ATOMIC_RELEASE);
     pthread_mutex_unlock(&quicken_lock);
 }
 
@@ -313,5 +321,6 @@ Prepared *prep_method(Thread *t, Method *m) {
         free_prepared(p);
         return expected;
     }
+    if (unlikely(dbg_watch_count)) dbg_method_prepared(m);
     return p;
 }

@@ -72,5 +72,7 @@ int prep_dimensions(const Method *m, const Insn *pc);
 
 /* Rewrites an instruction into a quick form: operands first, then the handler. */
 void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x);
+/* Sends an instruction through the debugger's hook, or back to its own handler. */
+void prep_hook(Insn *pc, bool hooked);
 
 #endif

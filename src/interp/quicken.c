@@ -15,6 +15,7 @@
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "classfile/resolve.h"
+#include "interp/debug.h"
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "runtime/exception.h"
@@ -379,7 +380,9 @@ static bool trap(Thread *t, bool may_throw) {
         if (atomic_load(&safepoint_pending)) safepoint_block(t);
         else atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
     }
-    if (bits & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) return susp_trap(t, may_throw);
+    if ((bits & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) && !susp_trap(t, may_throw)) return false;
+    /* after a suspension: the debugger's modes may have changed meanwhile */
+    if (thread_trap(t) & TRAP_HOOKS) dbg_trap(t);
     return true;
 }
 

@@ -134,6 +134,15 @@ void jvmti_start_xrun_libraries(void) {
     }
 }
 
+/* A native method's JNI function in an agent library (HotSpot looks there last). */
+void *jvmti_agent_symbol(const char *name) {
+    for (Agent *a = agents; a; a = a->next) {
+        void *fn = a->handle ? dlsym(a->handle, name) : NULL;
+        if (fn) return fn;
+    }
+    return NULL;
+}
+
 void jvmti_agents_unload(void) {
     for (Agent *a = agents; a; a = a->next) {
         if (a->jvm_onload) continue;

@@ -87,8 +87,9 @@ static uint64_t thread_events(Thread *t, JvmtiEnv *env) {
 
 /* ---- posting ---- */
 
-/* Before the live phase only these events are sent (HotSpot's set): thread-filtered ones
- * not in the primordial phase, except class events for early class hook environments. */
+/* Before the live phase only these events are sent (HotSpot's set), and in the primordial
+ * phase not the thread-filtered ones (an environment holding can_generate_early_vmstart
+ * is in the start phase from the early VMStart on). */
 static const uint64_t early_events =
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_FILE_LOAD_HOOK) | JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_LOAD) |
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_PREPARE) | JVMTI_EVENT_BIT(JVMTI_EVENT_VM_START) |
@@ -102,12 +103,7 @@ static uint64_t phase_events(JvmtiEnv *env) {
     case JVMTI_PHASE_LIVE: return ~UINT64_C(0);
     case JVMTI_PHASE_START: return early_events;
     case JVMTI_PHASE_DEAD: return 0;
-    default: {
-        uint64_t bits = early_events & ~thread_filtered;
-        if (JVMTI_HAS(env, can_generate_early_vmstart) && JVMTI_HAS(env, can_generate_early_class_hook_events))
-            bits |= JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_LOAD) | JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_PREPARE);
-        return bits;
-    }
+    default: return early_events & ~thread_filtered;
     }
 }
 

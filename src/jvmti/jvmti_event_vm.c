@@ -165,3 +165,41 @@ void jvmti_class_defined(Thread *t, Class *c) {
     }
     post_class_events(t, c);
 }
+
+/* ---- natives ---- */
+
+void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn) {
+    JvmtiEventScope s;
+    jvmti_event_enter(t, &s);
+    jthread jt = hnd_local(t, t->jthread);
+    JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_NATIVE_METHOD_BIND) {
+        jvmtiEventNativeMethodBind cb = JVMTI_CB(env, NativeMethodBind);
+        void *address = *fn, *redirected = *fn;
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), thread_env(t), jt, (jmethodID)m, address, &redirected));
+        *fn = redirected;
+    }
+    jvmti_event_exit(&s);
+}
+
+/* ---- requests and exhaustion ---- */
+
+void jvmti_post_DataDumpRequest(Thread *t) {
+    JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_DATA_DUMP_REQUEST) {
+        jvmtiEventDataDumpRequest cb = JVMTI_CB(env, DataDumpRequest);
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env)));
+    }
+}
+
+/* HotSpot logs each one (an error of its unified logging, which prints on stdout by default). */
+void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description) {
+    vm_printf(stdout, "[%.3fs][error][jvmti] Posting Resource Exhausted event: %s\n", vm_uptime_seconds(),
+              description ? description : "unknown");
+    fflush(stdout);
+    JvmtiEventScope s;
+    jvmti_event_enter(t, &s);
+    JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_RESOURCE_EXHAUSTED) {
+        jvmtiEventResourceExhausted cb = JVMTI_CB(env, ResourceExhausted);
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), thread_env(t), flags, NULL, description));
+    }
+    jvmti_event_exit(&s);
+}

@@ -31,6 +31,8 @@ jint jvmti_add_agent_option(const char *opt);
 void jvmti_load_agents(void);
 /* The -Xrun libraries that have a JVM_OnLoad are started in the live phase, as HotSpot does. */
 void jvmti_start_xrun_libraries(void);
+/* The address of `name` in an agent library, or NULL (native method lookup). */
+void *jvmti_agent_symbol(const char *name);
 /* Agent_OnUnload of every agent (at VM death). */
 void jvmti_agents_unload(void);
 
@@ -59,7 +61,14 @@ void jvmti_defer_begin(void);
 void jvmti_defer_end(Thread *t);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
-void jvmti_post_DataDumpRequest(void);
+void jvmti_post_DataDumpRequest(Thread *t);
+/* GarbageCollectionStart / Finish, on the collecting thread with the world stopped (the
+ * callbacks may not call JNI, as the spec says); jvmti_gc_done after the world restarted:
+ * ObjectFree for the tagged objects the collection freed. */
+void jvmti_post_GarbageCollectionStart(Thread *t);
+void jvmti_post_GarbageCollectionFinish(Thread *t);
+void jvmti_gc_done(Thread *t);
+extern volatile bool jvmti_tags_exist;
 /* A monitor event (MONITOR_WAIT, _WAITED, _CONTENDED_ENTER, _CONTENDED_ENTERED) on *obj;
  * arg: MonitorWait's timeout, MonitorWaited's timed_out (jvmti/jvmti_monitor_info.c). */
 void jvmti_post_monitor_event(Thread *t, jvmtiEvent ev, Object **obj, jlong arg);

@@ -27,6 +27,7 @@
 #include "loupe.h"
 #include "jvmti/jvmti_export.h"
 #include "runtime/thread.h"
+#include "runtime/suspend.h"
 #include "heap/handles.h"
 #include <pthread.h>
 
@@ -80,6 +81,7 @@ struct JvmtiEnv {
     uint64_t global_events;                     /* JVMTI_EVENT_BIT of events enabled for all threads */
     uint64_t thread_events;                     /* union of the per-thread enablings */
     const void *local_storage;
+    struct JvmtiTagMap *volatile tags;          /* object tags (jvmti_tag.c), made on first SetTag */
 };
 
 extern JvmtiEnv *volatile jvmti_envs;          /* the list head (newest last) */
@@ -131,7 +133,9 @@ void jvmti_event_exit(JvmtiEventScope *s);
 JvmtiEnv *jvmti_env_next(JvmtiEnv *prev, Thread *t, jvmtiEvent ev);
 #define JVMTI_FOR_EACH_ENV(env, t, ev) \
     for (JvmtiEnv *env = jvmti_env_next(NULL, t, ev); env; env = jvmti_env_next(env, t, ev))
-/* Runs a callback call in native state. */
+/* Runs a callback call in native state.  Coming back is a suspend point, as a native
+ * method's return is: a thread suspended during its callback (jdwp suspends every thread
+ * from its VMInit or breakpoint callbacks) stops there, before it runs on. */
 static inline int jvmti_native_begin(Thread *t) {
     int old = t->state;
     atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
@@ -140,6 +144,7 @@ static inline int jvmti_native_begin(Thread *t) {
 static inline void jvmti_native_end(Thread *t, int old) {
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);
+    if (susp_requested(t)) susp_block(t);
 }
 #define JVMTI_CALLBACK(t, call) do { int jvmti_old_ = jvmti_native_begin(t); call; jvmti_native_end(t, jvmti_old_); } while (0)
 /* Recomputes jvmti_event_bits from every environment (with jvmti_lock held). */

@@ -43,7 +43,7 @@ jvmtiError jvmti_method_of(jmethodID method, Method **out) {
 
 jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out) {
     Field *f = (Field *)field;
-    if (!f || !class_is_assignable(c, f->holder)) return JVMTI_ERROR_INVALID_FIELDID;
+    if (!f || (!(f->access & JVM_ACC_STATIC) && !class_is_assignable(c, f->holder))) return JVMTI_ERROR_INVALID_FIELDID;
     *out = f;
     return JVMTI_ERROR_NONE;
 }

@@ -55,14 +55,28 @@ static int collect(const char **kv, int cap, char *bootlib, char *libpath) {
     return n;
 }
 
+VMPropList vm_props_list(void) {
+    VMPropList l;
+    l.bootlib = vm_malloc(strlen(vm_java_home) + 8);
+    sprintf(l.bootlib, "%s/lib", vm_java_home);
+    l.libpath = library_path();
+    int cap = 2 * (vm_opts.nprops + 20);
+    l.kv = vm_malloc((size_t)cap * sizeof(char *));
+    l.n = collect(l.kv, cap, l.bootlib, l.libpath);
+    return l;
+}
+
+void vm_props_free(VMPropList *l) {
+    vm_free(l->kv);
+    vm_free(l->bootlib);
+    vm_free(l->libpath);
+}
+
 JNIEXPORT jobjectArray JNICALL JVM_GetProperties(JNIEnv *env) {
     JNI_ENTER(env);
-    char bootlib[4096];
-    snprintf(bootlib, sizeof bootlib, "%s/lib", vm_java_home);
-    char *libpath = library_path();
-    int cap = 2 * (vm_opts.nprops + 20);
-    const char **kv = vm_malloc((size_t)cap * sizeof(char *));
-    int n = collect(kv, cap, bootlib, libpath);
+    VMPropList l = vm_props_list();
+    const char **kv = l.kv;
+    int n = l.n;
     Class *ac = ld_array_of(t, VMC(String));
     HandleMark hm = hnd_mark(t);
     Object **arr = hnd_new(t, ac ? heap_alloc_array(t, ac, n) : NULL);
@@ -80,8 +94,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetProperties(JNIEnv *env) {
     } else {
         hnd_release(t, hm);
     }
-    vm_free(kv);
-    vm_free(libpath);
+    vm_props_free(&l);
     JNI_RETURN(result);
 }
 

@@ -15,6 +15,7 @@
 #include "runtime/jthread.h"
 #include "runtime/attach.h"
 #include "runtime/threaddump.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 #include <semaphore.h>
 #include <signal.h>
@@ -97,7 +98,10 @@ static void dispatcher_main(Thread *t) {
             while (pending[s] > 0) {
                 pending[s]--;
                 if (s == SIGQUIT && !vm_opts.reduce_signals) {
-                    if (!attach_is_init_trigger()) vm_thread_dump(t, stdout);
+                    if (!attach_is_init_trigger()) {
+                        vm_thread_dump(t, stdout);
+                        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_DATA_DUMP_REQUEST)) jvmti_post_DataDumpRequest(t);
+                    }
                 }
                 else dispatch(t, s);
             }

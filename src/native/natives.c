@@ -17,6 +17,7 @@
  * and a header-only frame marks the native method on the Java stack.  VM fast natives
  * get the same frame (for stack traces) but run on the raw operand-stack slots.
  */
+#include "jvmti/jvmti_export.h"
 #include "native/natives.h"
 #include "classfile/classfile.h"
 #include "classfile/loader.h"
@@ -148,6 +149,7 @@ static void *lookup_name(Thread *t, Method *m, const char *name) {
     void *fn = NULL;
     if (!m->holder->loader) fn = dlsym(nat_libjava, name);
     if (!fn) fn = find_native_through_loader(t, m->holder->loader, name);
+    if (!fn && !exc_pending(t)) fn = jvmti_agent_symbol(name);
     return fn;
 }
 
@@ -156,10 +158,21 @@ static void set_fast(Method *m, VMNativeFn fn) {
     __atomic_store_n(&m->fast_fn, fn, __ATOMIC_RELEASE);
 }
 
+/* NativeMethodBind: the agent sees the JNI function and may give another one instead,
+ * which is then called as it is (no fast version). */
+static bool bind_event(Thread *t, Method *m, void **fn) {
+    if (!*fn || !JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_NATIVE_METHOD_BIND)) return false;
+    void *given = *fn;
+    jvmti_post_NativeMethodBind(t, m, fn);
+    return *fn != given;
+}
+
 static bool bind(Thread *t, Method *m) {
     const VMNative *vn = nat_find_vm_native(m->holder, m);
     if (vn) {
-        if (vn->fast) set_fast(m, vn->fast);
+        void *jni = vn->jni;
+        if (bind_event(t, m, &jni)) __atomic_store_n(&m->native_fn, jni, __ATOMIC_RELEASE);
+        else if (vn->fast) set_fast(m, vn->fast);
         else __atomic_store_n(&m->native_fn, vn->jni, __ATOMIC_RELEASE);
         return true;
     }
@@ -180,7 +193,7 @@ static bool bind(Thread *t, Method *m) {
         char c[256];
         vm_log("jni,resolve", "[Dynamic-linking native method %s.%s ... JNI]", class_external_name(m->holder, c, sizeof c), m->name->str);
     }
-    const VMNative *fast = fast_version_of(fn);
+    const VMNative *fast = bind_event(t, m, &fn) ? NULL : fast_version_of(fn);
     if (fast) set_fast(m, fast->fast);
     else __atomic_store_n(&m->native_fn, fn, __ATOMIC_RELEASE);
     return true;
@@ -204,9 +217,13 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
                   m ? "is not declared as native" : "name or signature does not match");
         return false;
     }
-    /* the VM's fast version wins over what a library registers for the same method */
-    const VMNative *fast = nat_find_vm_native(c, m);
-    if (!fast || !fast->fast) fast = fast_version_of(fn);
+    /* the VM's fast version wins over what a library registers for the same method,
+     * unless an agent redirected the binding */
+    const VMNative *fast = NULL;
+    if (!bind_event(t, m, &fn)) {
+        fast = nat_find_vm_native(c, m);
+        if (!fast || !fast->fast) fast = fast_version_of(fn);
+    }
     if (fast) {
         set_fast(m, fast->fast);
     } else {

@@ -311,7 +311,10 @@ bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *a
         OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
         count_end(nt);
         thread_list_remove(t, nt);
-        exc_throw_oom(t, "unable to create native thread: possibly out of memory or process/resource limits reached");
+        static const char msg[] = "unable to create native thread: possibly out of memory or process/resource limits reached";
+        if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
+            jvmti_post_ResourceExhausted(t, JVMTI_RESOURCE_EXHAUSTED_OOM_ERROR | JVMTI_RESOURCE_EXHAUSTED_THREADS, msg);
+        exc_throw_oom(t, msg);
         return false;
     }
     return true;

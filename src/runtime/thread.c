@@ -13,6 +13,7 @@
 #include "runtime/thread.h"
 #include "runtime/vm.h"
 #include "interp/frame.h"
+#include "interp/debug.h"
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -106,6 +107,7 @@ void thread_detach_current(Thread *t) {
         munmap(t->stack_base, (size_t)((char *)t->stack_end - (char *)t->stack_base));
     t->stack_base = t->stack_end = NULL;
     hnd_area_free(&t->handles);
+    dbg_thread_free(t);
 }
 
 /* The list is changed in a safe state: a collection holds thread_list_lock throughout.
@@ -121,6 +123,7 @@ void thread_list_add(Thread *self, Thread *t) {
     if (thread_list) thread_list->prev = t;
     thread_list = t;
     t->listed = true;
+    if (unlikely(dbg_default_modes)) dbg_thread_modes(t, dbg_default_modes);
     pthread_mutex_unlock(&thread_list_lock);
     if (self) thread_block_end(self, old);
 }

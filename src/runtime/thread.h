@@ -123,6 +123,7 @@ struct Thread {
     uint64_t allocated_bytes;               /* heap bytes of retired TLABs and direct allocations */
 
     void *jvmti;                            /* per-thread tool state, later */
+    struct DbgThread *dbg;                  /* debugger state (interp/debug_internal.h) */
     void *jni_frames;                       /* PushLocalFrame stack (native/jni_refs.c) */
 };
 

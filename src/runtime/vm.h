@@ -177,6 +177,15 @@ void opts_set_property(const char *key, const char *value);
  * (system_class) or other classes.  The last switch given for a name wins. */
 bool opts_assertions_enabled(const char *name, bool system_class);
 const char *opts_get_property(const char *key);
+/* The properties the VM gives System.getProperties() (and JVMTI), as key/value pairs
+ * kv[2i], kv[2i+1] (native/jvm_props.c); vm_props_free releases the list. */
+typedef struct VMPropList {
+    const char **kv;
+    int n;                          /* entries in kv: twice the number of properties */
+    char *bootlib, *libpath;        /* owned values */
+} VMPropList;
+VMPropList vm_props_list(void);
+void vm_props_free(VMPropList *l);
 
 /* The -XX flags Loupe honours, with their values now, for HotSpotDiagnosticMXBean. */
 typedef struct VMFlag {
