@@ -2,7 +2,7 @@
 /*
  * A thread suspended while it runs an event callback stops when the callback returns,
  * before it runs on: an agent thread suspends the main thread during VMInit (as jdwp does
- * with suspend=y); main runs no Java code until it is resumed.
+ * with suspend=y); main returns from the callback but runs no Java code until resumed.
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -11,14 +11,12 @@
 static jvmtiEnv *jvmti;
 static jrawMonitorID lock;
 static jthread main_thread;
-static int suspended;
+static volatile int suspended;
 
 static void JNICALL agent(jvmtiEnv *e, JNIEnv *jni, void *arg) {
     printf("SuspendThread(main) -> %d\n", (*jvmti)->SuspendThread(jvmti, main_thread));
-    (*jvmti)->RawMonitorEnter(jvmti, lock);
-    suspended = 1;
-    (*jvmti)->RawMonitorNotifyAll(jvmti, lock);
-    (*jvmti)->RawMonitorExit(jvmti, lock);
+    fflush(stdout);
+    __atomic_store_n(&suspended, 1, __ATOMIC_SEQ_CST);
     /* main leaves its callback now; give it time to run on, if it (wrongly) would */
     (*jvmti)->RawMonitorEnter(jvmti, lock);
     (*jvmti)->RawMonitorWait(jvmti, lock, 300);
@@ -38,9 +36,8 @@ static void JNICALL on_vm_init(jvmtiEnv *e, JNIEnv *jni, jthread t) {
                                    (*jni)->NewStringUTF(jni, "agent"));
     printf("RunAgentThread -> %d\n", (*jvmti)->RunAgentThread(jvmti, at, agent, NULL, JVMTI_THREAD_NORM_PRIORITY));
     fflush(stdout);
-    (*jvmti)->RawMonitorEnter(jvmti, lock);
-    while (!suspended) (*jvmti)->RawMonitorWait(jvmti, lock, 0);
-    (*jvmti)->RawMonitorExit(jvmti, lock);
+    /* (no JVMTI or JNI call while suspended: those would stop main here already) */
+    while (!__atomic_load_n(&suspended, __ATOMIC_SEQ_CST)) {}
     printf("VMInit returns\n");
     fflush(stdout);
 }
