@@ -27,6 +27,7 @@
 #include "loupe.h"
 #include "jvmti/jvmti_export.h"
 #include "runtime/thread.h"
+#include "runtime/suspend.h"
 #include "heap/handles.h"
 #include <pthread.h>
 
@@ -138,9 +139,13 @@ static inline int jvmti_native_begin(Thread *t) {
     atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
     return old;
 }
+/* Coming back from a callback is a suspend point, as a return from native code is: a thread
+ * suspended during its callback (a debugger's suspend-all policy) stops here, before it
+ * runs another instruction. */
 static inline void jvmti_native_end(Thread *t, int old) {
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);
+    if (susp_requested(t)) susp_block(t);
 }
 #define JVMTI_CALLBACK(t, call) do { int jvmti_old_ = jvmti_native_begin(t); call; jvmti_native_end(t, jvmti_old_); } while (0)
 /* Recomputes jvmti_event_bits from every environment (with jvmti_lock held). */
