@@ -1,7 +1,8 @@
 # A scripted jdb session against the JDK's own unmodified JDWP agent: the debuggee runs on
 # $JDK with -agentlib:jdwp (suspend=y, a free port), the debugger is always HotSpot's jdb,
 # attached over a socket.  Breakpoints by method and by line, deferred until the class
-# loads; run/cont; step, next, step up; where, locals, print, dump, set; watch of a field;
+# loads; run/cont; pop (the call runs again); step, next, step up; where, locals, print,
+# dump, set; watch of a field;
 # catch of an exception; clear, unwatch, ignore; the application runs to its end.
 # Each command is sent once jdb has answered the one before (its output ends with a
 # prompt and has been quiet for a moment; after a command that resumes the debuggee, a
@@ -24,13 +25,13 @@ for _ in $(seq 300); do
 done
 [ -n "$port" ] || { echo "no port"; cat vm.out; kill $vm; exit 1; }
 
-# settled PATTERN: waits (up to 60 s) until jdb's output ends with PATTERN and has not
-# grown for half a second.
+# settled PATTERN FROM: waits (up to 60 s) until jdb's output has grown past FROM bytes,
+# ends with PATTERN and has not grown for half a second.
 settled() {
     local last=-1 size stable=0
     for _ in $(seq 600); do
         size=$(stat -c %s jdb.out)
-        if [ "$size" = "$last" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "$1\$"; then
+        if [ "$size" = "$last" ] && [ "$size" -gt "$2" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "$1\$"; then
             stable=$((stable + 1))
             [ $stable -ge 5 ] && return 0
         else
@@ -45,20 +46,25 @@ mkfifo jdb.in
 "$JDB" -attach "127.0.0.1:$port" <jdb.in >jdb.out 2>&1 &
 jdb=$!
 exec 3>jdb.in
-settled '> |\] '
+settled '> |\] ' 0
 while IFS= read -r cmd; do
     case $cmd in
     '!'*) cmd=${cmd#!}; wait_for='[a-z]+\[[0-9]+\] |application exited' ;;
     *) wait_for='> |\] ' ;;
     esac
+    sent=$(stat -c %s jdb.out)
     echo "$cmd" >&3
-    settled "$wait_for"
+    settled "$wait_for" "$sent"
 done <<'EOF'
 stop in JdbTarget.square
 stop at JdbTarget:32
 watch JdbTarget.counter
 catch JdbTarget$Oops
 !run
+where
+pop
+where
+!step
 where
 locals
 print x
