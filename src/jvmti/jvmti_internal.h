@@ -131,6 +131,9 @@ static inline int jvmti_native_begin(Thread *t) {
     atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);
     return old;
 }
+/* Coming back from a callback is a suspend point, as a return from native code is: a thread
+ * suspended during its callback (a debugger's suspend-all policy) stops here, before it
+ * runs another instruction. */
 static inline void jvmti_native_end(Thread *t, int old) {
     atomic_store_explicit((atomic_int *)&t->state, old, memory_order_seq_cst);
     thread_poll(t);

@@ -44,7 +44,8 @@
 static pthread_mutex_t susp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t susp_resumed = PTHREAD_COND_INITIALIZER;
 
-static bool has_ended(Thread *t) { return thread_state(t) == TS_TERMINATED; }
+/* A thread past Thread.exit (posting ThreadEnd) counts as ended for suspension, as in HotSpot. */
+static bool has_ended(Thread *t) { return thread_state(t) == TS_TERMINATED || __atomic_load_n(&t->exiting, __ATOMIC_SEQ_CST); }
 
 static bool is_unsafe(int s) { return s == TS_IN_JAVA || s == TS_IN_VM; }
 

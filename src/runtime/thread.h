@@ -92,6 +92,7 @@ struct Thread {
     bool is_main;
     bool listed;                            /* on thread_list (possibly before it runs) */
     bool counted;                           /* in the live-thread counts (jthread.c) */
+    volatile bool exiting;                  /* past Thread.exit: no longer suspendable, as in HotSpot */
     pthread_t pthread;
     int os_tid;                             /* the kernel's thread id (thread dumps) */
     int64_t start_ns;                       /* CLOCK_MONOTONIC when it attached */

@@ -1,0 +1,99 @@
+# A scripted jdb session against the JDK's own unmodified JDWP agent: the debuggee runs on
+# $JDK with -agentlib:jdwp (suspend=y, a free port), the debugger is always HotSpot's jdb,
+# attached over a socket.  Breakpoints by method and by line, deferred until the class
+# loads; run/cont; pop (the call runs again); step, next, step up; where, locals, print,
+# dump, set; watch of a field;
+# catch of an exception; clear, unwatch, ignore; the application runs to its end.
+# Each command is sent once jdb has answered the one before (its output ends with a
+# prompt and has been quiet for a moment; after a command that resumes the debuggee, a
+# prompt naming the stopped thread), so the transcript does not depend on timing.
+# Ports and the debugger's object ids are normalised, and so are jdb's "> " prompts, which
+# it prints concurrently with the first event (VM Started), in either order.
+# normalize: s/address: [0-9][0-9]*/address: PORT/
+# normalize: s/(id=[0-9][0-9]*)/(id=N)/g
+# normalize: s/0x[0-9a-f][0-9a-f]*/0xN/g
+# normalize: s/> //g
+JDB="${JAVA_HOME:?}/bin/jdb"
+
+"$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
+    -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
+vm=$!
+for _ in $(seq 300); do
+    port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "no port"; cat vm.out; kill $vm; exit 1; }
+
+# settled PATTERN FROM: waits (up to 60 s) until jdb's output has grown past FROM bytes,
+# ends with PATTERN and has not grown for 0.8 s.
+settled() {
+    local last=-1 size stable=0
+    for _ in $(seq 600); do
+        size=$(stat -c %s jdb.out)
+        if [ "$size" = "$last" ] && [ "$size" -gt "$2" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "$1\$"; then
+            stable=$((stable + 1))
+            [ $stable -ge 8 ] && return 0
+        else
+            stable=0
+        fi
+        last=$size
+        sleep 0.1
+    done
+}
+
+mkfifo jdb.in
+"$JDB" -attach "127.0.0.1:$port" <jdb.in >jdb.out 2>&1 &
+jdb=$!
+exec 3>jdb.in
+settled '> |\] ' 0
+while IFS= read -r cmd; do
+    case $cmd in
+    '!'*) cmd=${cmd#!}; wait_for='[a-z]+\[[0-9]+\] |application exited' ;;
+    *) wait_for='> |\] ' ;;
+    esac
+    sent=$(stat -c %s jdb.out)
+    echo "$cmd" >&3
+    settled "$wait_for" "$sent"
+done <<'EOF'
+stop in JdbTarget.square
+stop at JdbTarget:32
+watch JdbTarget.counter
+catch JdbTarget$Oops
+!run
+where
+pop
+where
+!step
+where
+locals
+print x
+!step
+!step
+locals
+!step up
+!next
+!cont
+print b
+print h.value
+dump h
+print h.data
+set a = 10
+print a
+!cont
+!cont
+where
+!step
+clear JdbTarget.square
+clear JdbTarget:32
+unwatch JdbTarget.counter
+ignore JdbTarget$Oops
+!cont
+EOF
+exec 3>&-
+wait $jdb
+wait $vm
+echo "jdb status $?"
+cat jdb.out
+echo "--- debuggee"
+cat vm.out
