@@ -18,6 +18,7 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
+#include "runtime/suspend.h"
 #include "runtime/vm.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
@@ -224,6 +225,7 @@ static void report_handler_failure(Thread *t) {
 
 void jthread_exit(Thread *t) {
     if (!t->jthread) return;
+    susp_drop_async(t);
     HandleMark hm = hnd_mark(t);
     if (exc_pending(t)) {
         Object **e = hnd_new(t, exc_take(t));
