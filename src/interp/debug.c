@@ -60,23 +60,28 @@ static int stepping_threads;
 /* ---- per-thread state ---- */
 
 DbgThread *dbg_thread_of(Thread *t) {
-    if (!t->dbg) t->dbg = vm_calloc(1, sizeof(DbgThread));
-    return t->dbg;
+    DbgThread *d = dbg_of(t);
+    if (d) return d;
+    /* another thread may make it at once (a debugger switching t's modes) */
+    DbgThread *fresh = vm_calloc(1, sizeof(DbgThread)), *expected = NULL;
+    if (__atomic_compare_exchange_n(&t->dbg, &expected, fresh, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return fresh;
+    vm_free(fresh);
+    return expected;
 }
 
 void dbg_thread_free(Thread *t) {
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     if (!d) return;
-    if (d->modes & DBG_STEP) dbg_thread_modes(t, 0);
+    if (MODES(d) & DBG_STEP) dbg_thread_modes(t, 0);
     if (d->req_ref) hnd_delete_global(d->req_ref);
     if (d->exc_posted) hnd_delete_weak(d->exc_posted);
-    t->dbg = NULL;
+    __atomic_store_n(&t->dbg, NULL, __ATOMIC_RELEASE);
     vm_free(d);
 }
 
 void dbg_update_trap(Thread *t) {
-    DbgThread *d = t->dbg;
-    if (d && (d->modes || d->resync))
+    DbgThread *d = dbg_of(t);
+    if (d && (MODES(d) || RESYNC(d)))
         __atomic_fetch_or(&t->trap, TRAP_HOOKS, __ATOMIC_SEQ_CST);
     else
         __atomic_fetch_and(&t->trap, ~(uint32_t)TRAP_HOOKS, __ATOMIC_SEQ_CST);
@@ -106,7 +111,7 @@ static void rehook(Method *m) {
     if (!p) return;
     DbgMethod *dm = m->jvmti_ext;
     bool all = dm && (dm->holds > 0 || dm->step_held);
-    bool fields = dbg_watch_count > 0;
+    bool fields = DBG_LOAD(dbg_watch_count) > 0;
     for (uint32_t i = 0; i < p->n; i++) {
         Insn *pc = &p->code[i];
         prep_hook(pc, all || has_bp(dm, (int)p->bci[i]) || (fields && is_field_op(pc->opc)));
@@ -239,11 +244,11 @@ DbgError dbg_watch_field(Field *f, int kind, bool on) {
         w->kinds &= ~kind;
         if (!w->kinds) *w = watches[--nwatches];
     }
-    if (e == DBG_OK && (nwatches > 0) != (dbg_watch_count > 0)) {
-        dbg_watch_count = nwatches;
+    if (e == DBG_OK && (nwatches > 0) != (DBG_LOAD(dbg_watch_count) > 0)) {
+        __atomic_store_n(&dbg_watch_count, nwatches, __ATOMIC_RELEASE);
         ld_foreach_class(rehook_class, NULL);
     }
-    dbg_watch_count = nwatches;
+    __atomic_store_n(&dbg_watch_count, nwatches, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&dbg_lock);
     return e;
 }
@@ -265,37 +270,37 @@ static int watched_kinds(const Field *f) {
 /* ---- modes ---- */
 
 void dbg_exception_hooks(bool exceptions, bool catches) {
-    dbg_exc_enabled = (exceptions ? 1 : 0) | (catches ? 2 : 0);
+    __atomic_store_n(&dbg_exc_enabled, (exceptions ? 1 : 0) | (catches ? 2 : 0), __ATOMIC_RELEASE);
 }
 
-unsigned dbg_thread_get_modes(Thread *t) { return t->dbg ? t->dbg->modes : 0; }
+unsigned dbg_thread_get_modes(Thread *t) { return dbg_of(t) ? MODES(dbg_of(t)) : 0; }
 
 /* Marks the frames on t's stack as seen (and for exit events), holds their methods while t
  * steps.  at_poll: t polls, maybe on the entry of its top frame, which is then left to
  * dbg_trap (a poll on a branch back to bci 0 looks the same, and is taken for an entry). */
 static void resync(Thread *t, DbgThread *d, bool at_poll) {
-    d->resync = false;
+    __atomic_store_n(&d->resync, false, __ATOMIC_RELEASE);
     for (Frame *f = t->top; f; f = f->prev) {
         if (at_poll && f == t->top && !(f->flags & (FR_NATIVE | FR_SEEN)) && f->pc == method_prepared(f->method)->code)
             continue;
         f->flags |= FR_SEEN;
-        if (d->modes & DBG_EXIT) f->flags |= FR_METHOD_EXIT;
-        if ((d->modes & DBG_STEP) && !(f->flags & FR_NATIVE)) hold_for_step(f->method);
+        if (MODES(d) & DBG_EXIT) f->flags |= FR_METHOD_EXIT;
+        if ((MODES(d) & DBG_STEP) && !(f->flags & FR_NATIVE)) hold_for_step(f->method);
     }
 }
 
 void dbg_thread_modes(Thread *t, unsigned modes) {
     pthread_mutex_lock(&dbg_lock);
     DbgThread *d = dbg_thread_of(t);
-    bool was = d->modes & DBG_STEP, now = modes & DBG_STEP;
+    bool was = MODES(d) & DBG_STEP, now = modes & DBG_STEP;
     stepping_threads += (int)now - (int)was;
     if (was && !now && stepping_threads == 0) release_step_methods();
-    d->resync = d->resync || (modes & ~d->modes) != 0;
-    d->modes = modes;
+    if (modes & ~MODES(d)) __atomic_store_n(&d->resync, true, __ATOMIC_RELEASE);
+    __atomic_store_n(&d->modes, modes, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&dbg_lock);
     /* another thread picks the change up at its next poll, or as it comes back from the
      * event callback it is suspended in (dbg_settle) */
-    if (d->resync && t == thread_current()) resync(t, d, false);
+    if (RESYNC(d) && t == thread_current()) resync(t, d, false);
     dbg_update_trap(t);
 }
 
@@ -304,22 +309,22 @@ void dbg_thread_modes(Thread *t, unsigned modes) {
 /* After a callback: modes changed meanwhile (a debugger asked this thread to step while
  * it was stopped in the event) take effect before the next instruction. */
 static void settle(Thread *t, DbgThread *d) {
-    if (d && d->resync) {
+    if (d && RESYNC(d)) {
         resync(t, d, false);
         dbg_update_trap(t);
     }
 }
 
 void dbg_trap(Thread *t) {
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     if (!d) return;
-    if (d->resync) resync(t, d, true);
+    if (RESYNC(d)) resync(t, d, true);
     Frame *f = t->top;
     if (f && !(f->flags & (FR_SEEN | FR_NATIVE))) {
         f->flags |= FR_SEEN;
-        if (d->modes & DBG_EXIT) f->flags |= FR_METHOD_EXIT;
-        if (d->modes & DBG_STEP) hold_for_step(f->method);
-        if ((d->modes & DBG_ENTRY) && dbg_hooks.method_entry) dbg_hooks.method_entry(t, f->method);
+        if (MODES(d) & DBG_EXIT) f->flags |= FR_METHOD_EXIT;
+        if (MODES(d) & DBG_STEP) hold_for_step(f->method);
+        if ((MODES(d) & DBG_ENTRY) && dbg_hooks.method_entry) dbg_hooks.method_entry(t, f->method);
     }
     settle(t, d);
     dbg_update_trap(t);
@@ -426,7 +431,7 @@ int dbg_insn(Thread *t, const Insn *pc) {
     bool again = d->redispatch == pc && d->redispatch_frame == f;
     d->redispatch = NULL;
     if (!again) {
-        if ((d->modes & DBG_STEP) && dbg_hooks.single_step) dbg_hooks.single_step(t, m, bci);
+        if ((MODES(d) & DBG_STEP) && dbg_hooks.single_step) dbg_hooks.single_step(t, m, bci);
         if (bp_here(m, bci) && dbg_hooks.breakpoint) dbg_hooks.breakpoint(t, m, bci);
         settle(t, d);
         if (d->req && d->req_frame == f) return take_request(t, d, f);
@@ -435,17 +440,17 @@ int dbg_insn(Thread *t, const Insn *pc) {
     if (is_slow_form(opc)) {
         d->redispatch = pc;
         d->redispatch_frame = f;
-    } else if (dbg_watch_count && is_field_op(opc)) {
+    } else if (DBG_LOAD(dbg_watch_count) && is_field_op(opc)) {
         field_event(t, f, pc, bci);
         settle(t, d);
     }
     return exc_pending(t) ? DBG_THROW : DBG_RUN;
 }
 
-int dbg_return_slots(Thread *t) { return t->dbg->req_slots; }
+int dbg_return_slots(Thread *t) { return dbg_of(t)->req_slots; }
 
 Slot dbg_return_value(Thread *t) {
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     Slot v = d->req_value;
     if (d->req_ref) {
         v.l = hnd_get(d->req_ref);
@@ -457,7 +462,7 @@ Slot dbg_return_value(Thread *t) {
 
 Slot dbg_frame_return(Thread *t, Frame *f, Slot ret) {
     Method *m = f->method;
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     char kind = dbg_return_kind(m);
     HandleMark hm = hnd_mark(t);
     Object **href = kind == 'L' ? hnd_new(t, ret.l) : NULL;
@@ -465,10 +470,10 @@ Slot dbg_frame_return(Thread *t, Frame *f, Slot ret) {
     if (kind != 'V') value_of(&ret, kind == 'I' ? m->desc->str[m->desc->len - 1] : kind, &v);
     uint32_t flags = f->flags;
     f->flags &= ~(uint32_t)FR_DBG_MASK;
-    if ((flags & FR_METHOD_EXIT) && d && (d->modes & DBG_EXIT) && dbg_hooks.method_exit)
+    if ((flags & FR_METHOD_EXIT) && d && (MODES(d) & DBG_EXIT) && dbg_hooks.method_exit)
         dbg_hooks.method_exit(t, m, false, v, href);
     if ((flags & FR_POP_PENDING) && dbg_hooks.frame_pop) dbg_hooks.frame_pop(t, m, false);
-    settle(t, t->dbg);
+    settle(t, dbg_of(t));
     if (href) ret.l = *href;
     hnd_release(t, hm);
     return ret;
@@ -476,16 +481,16 @@ Slot dbg_frame_return(Thread *t, Frame *f, Slot ret) {
 
 void dbg_frame_unwind(Thread *t, Frame *f) {
     Method *m = f->method;
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     HandleMark hm = hnd_mark(t);
     Object **exc = hnd_new(t, exc_take(t));
     uint32_t flags = f->flags;
     f->flags &= ~(uint32_t)FR_DBG_MASK;
     jvalue none = { .j = 0 };
-    if ((flags & FR_METHOD_EXIT) && d && (d->modes & DBG_EXIT) && dbg_hooks.method_exit)
+    if ((flags & FR_METHOD_EXIT) && d && (MODES(d) & DBG_EXIT) && dbg_hooks.method_exit)
         dbg_hooks.method_exit(t, m, true, none, NULL);
     if ((flags & FR_POP_PENDING) && dbg_hooks.frame_pop) dbg_hooks.frame_pop(t, m, true);
-    settle(t, t->dbg);
+    settle(t, dbg_of(t));
     exc_set(t, *exc);
     hnd_release(t, hm);
 }
@@ -505,7 +510,7 @@ static Frame *catch_frame(Thread *t, Frame *f, int *bci) {
 }
 
 void dbg_exception_thrown(Thread *t, Frame *f) {
-    if (!(dbg_exc_enabled & 1) || (f->flags & FR_NATIVE)) return;
+    if (!(DBG_LOAD(dbg_exc_enabled) & 1) || (f->flags & FR_NATIVE)) return;
     DbgThread *d = dbg_thread_of(t);
     if (d->exc_posted && hnd_get(d->exc_posted) == t->exception) return;
     if (d->exc_posted) hnd_delete_weak(d->exc_posted);
@@ -521,16 +526,16 @@ void dbg_exception_thrown(Thread *t, Frame *f) {
 }
 
 void dbg_exception_caught(Thread *t, Frame *f, const Insn *h) {
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     if (d && d->exc_posted) {
         hnd_delete_weak(d->exc_posted);
         d->exc_posted = NULL;
     }
-    if (!(dbg_exc_enabled & 2) || !dbg_hooks.exception_catch) return;
+    if (!(DBG_LOAD(dbg_exc_enabled) & 2) || !dbg_hooks.exception_catch) return;
     HandleMark hm = hnd_mark(t);
     Object **exc = hnd_new(t, exc_take(t));
     dbg_hooks.exception_catch(t, f->method, (int)prep_bci(method_prepared(f->method), h), exc);
-    settle(t, t->dbg);
+    settle(t, dbg_of(t));
     exc_set(t, *exc);
     hnd_release(t, hm);
 }

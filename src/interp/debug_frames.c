@@ -188,7 +188,7 @@ DbgError dbg_force_return(Thread *t, char type, jvalue value, Object *obj) {
     if (dbg_return_kind(f->method) != type) return DBG_TYPE_MISMATCH;
     DbgError e = request(t, f, REQ_RETURN);
     if (e) return e;
-    DbgThread *d = t->dbg;
+    DbgThread *d = dbg_of(t);
     d->req_slots = type == 'V' ? 0 : (type == 'J' || type == 'D') ? 2 : 1;
     d->req_value.raw = 0;
     switch (type) {

@@ -29,6 +29,12 @@ typedef struct DbgThread {
 
 extern pthread_mutex_t dbg_lock;
 
+/* Words other threads change while the owner reads them. */
+#define DBG_LOAD(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define MODES(d) DBG_LOAD((d)->modes)
+#define RESYNC(d) DBG_LOAD((d)->resync)
+static inline DbgThread *dbg_of(Thread *t) { return __atomic_load_n(&t->dbg, __ATOMIC_ACQUIRE); }
+
 DbgThread *dbg_thread_of(Thread *t);
 /* Sends every instruction of m through the hook (holds nest) / stops doing so. */
 void dbg_hold_method(Method *m);

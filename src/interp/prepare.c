@@ -321,6 +321,6 @@ Prepared *prep_method(Thread *t, Method *m) {
         free_prepared(p);
         return expected;
     }
-    if (unlikely(dbg_watch_count)) dbg_method_prepared(m);
+    if (unlikely(__atomic_load_n(&dbg_watch_count, __ATOMIC_ACQUIRE))) dbg_method_prepared(m);
     return p;
 }

@@ -134,7 +134,19 @@ static const DbgHooks posting = {
 
 /* ---- switching ---- */
 
-static bool wanted(Thread *t, jvmtiEvent ev) { return jvmti_env_next(NULL, t, ev) != NULL; }
+/* Whether some environment enabled ev for t (NULL: for every thread) with a callback set,
+ * whatever the phase: modes set up in Agent_OnLoad must be on when the live phase begins
+ * (the posting functions leave out what the phase does not allow). */
+static bool wanted(Thread *t, jvmtiEvent ev) {
+    uint64_t bit = JVMTI_EVENT_BIT(ev);
+    for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = env->next) {
+        void *cb = ((void **)&env->callbacks)[ev - JVMTI_MIN_EVENT_TYPE_VAL];
+        if (!env->valid || !cb) continue;
+        JvmtiThreadEnvState *ts = t ? jvmti_thread_env_state(t, env, false) : NULL;
+        if ((env->global_events & bit) || (ts && (ts->events & bit))) return true;
+    }
+    return false;
+}
 
 static unsigned modes_for(Thread *t) {
     return (wanted(t, JVMTI_EVENT_SINGLE_STEP) ? DBG_STEP : 0) | (wanted(t, JVMTI_EVENT_METHOD_ENTRY) ? DBG_ENTRY : 0) |
@@ -142,10 +154,10 @@ static unsigned modes_for(Thread *t) {
 }
 
 void jvmti_event_mode_changed(void) {
-    dbg_hooks = posting;
+    if (dbg_hooks.method_entry != posting.method_entry) dbg_hooks = posting;   /* once, before any is on */
     uint64_t bits = __atomic_load_n(&jvmti_event_bits, __ATOMIC_ACQUIRE);
     dbg_exception_hooks(bits & JVMTI_EVENT_BIT(JVMTI_EVENT_EXCEPTION), bits & JVMTI_EVENT_BIT(JVMTI_EVENT_EXCEPTION_CATCH));
-    dbg_default_modes = modes_for(NULL);
+    __atomic_store_n(&dbg_default_modes, modes_for(NULL), __ATOMIC_RELEASE);
     Thread *self = thread_current();
     /* safe while waiting for and holding the list lock, as a safepoint holds it (nothing
      * below touches the heap) */

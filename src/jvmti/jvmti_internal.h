@@ -57,16 +57,6 @@ void jvmti_caps_to(JvmtiCaps bits, jvmtiCapabilities *out);
 
 /* ---- events ---- */
 enum { JVMTI_EVENT_COUNT = JVMTI_MAX_EVENT_TYPE_VAL - JVMTI_MIN_EVENT_TYPE_VAL + 1 };
-static inline bool jvmti_valid_event(jint ev) {
-    switch (ev) {
-#define JVMTI_EV(num, NAME, Callback, filtered, cap) case num:
-#include "jvmti/jvmti_events.def"
-#undef JVMTI_EV
-        return true;
-    default:
-        return false;
-    }
-}
 
 /* ---- environments ---- */
 typedef struct JvmtiEnv JvmtiEnv;

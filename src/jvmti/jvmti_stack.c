@@ -64,7 +64,7 @@ static jvmtiError trace_of(Thread *t, jint start, jint max, jvmtiFrameInfo *buf,
     if (start < 0) {
         if (-start > n) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
         start += n;
-    } else if (start > n) {
+    } else if (start > 0 && start >= n) {
         return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     }
     jint k = 0;

@@ -65,11 +65,12 @@ static bool needs_thread(const JvmtiFnInfo *f, int phase) {
 static jvmtiError entry_check(jvmtiEnv *e, int fn) {
     const JvmtiFnInfo *f = &fn_info[fn];
     JvmtiEnv *env = jvmti_env(e);
-    int phase = jvmti_phase;
-    if (env && env->valid) phase = jvmti_env_phase(env);
+    int phase = __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE);
+    bool valid = env && __atomic_load_n(&env->valid, __ATOMIC_ACQUIRE);
+    if (valid) phase = jvmti_env_phase(env);
     if (!(f->phases & JVMTI_PH(phase))) return JVMTI_ERROR_WRONG_PHASE;
     if (needs_thread(f, phase) && !thread_current()) return JVMTI_ERROR_UNATTACHED_THREAD;
-    if (!env || !env->valid) return JVMTI_ERROR_INVALID_ENVIRONMENT;
+    if (!valid) return JVMTI_ERROR_INVALID_ENVIRONMENT;
     if (f->cap >= 0 && !jvmti_has(env, f->cap)) return JVMTI_ERROR_MUST_POSSESS_CAPABILITY;
     return JVMTI_ERROR_NONE;
 }

@@ -123,7 +123,8 @@ void thread_list_add(Thread *self, Thread *t) {
     if (thread_list) thread_list->prev = t;
     thread_list = t;
     t->listed = true;
-    if (unlikely(dbg_default_modes)) dbg_thread_modes(t, dbg_default_modes);
+    unsigned modes = __atomic_load_n(&dbg_default_modes, __ATOMIC_ACQUIRE);
+    if (unlikely(modes)) dbg_thread_modes(t, modes);
     pthread_mutex_unlock(&thread_list_lock);
     if (self) thread_block_end(self, old);
 }
