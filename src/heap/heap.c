@@ -97,17 +97,17 @@ static int hotspot_default_gc(void) {
     return heap_gc_flag(server ? "UseG1GC" : "UseSerialGC", server ? 7 : 11);
 }
 
-/* -XX:LoupeGC=name (the test harness's switch) wins; otherwise at most one -XX:+Use...GC. */
+/* At most one -XX:+Use...GC; -XX:LoupeGC=name (the test harness's switch) wins over it. */
 static const Collector *select_collector(const HeapOptions *opts) {
+    if (opts->gc_flags & (opts->gc_flags - 1)) vm_exit_during_init("Multiple garbage collectors selected");
+    if (!opts->gc_flags && (opts->gc_flags_off & (1u << hotspot_default_gc())))
+        vm_exit_during_init("Garbage collector not selected (default collector explicitly disabled)");
     if (opts->collector) {
         for (size_t i = 0; i < ARRAY_LEN(COLLECTORS); i++)
             if (strcmp(opts->collector, COLLECTORS[i]->name) == 0) return COLLECTORS[i];
         fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact)\n", opts->collector);
         return NULL;
     }
-    if (opts->gc_flags & (opts->gc_flags - 1)) vm_exit_during_init("Multiple garbage collectors selected");
-    if (!opts->gc_flags && (opts->gc_flags_off & (1u << hotspot_default_gc())))
-        vm_exit_during_init("Garbage collector not selected (default collector explicitly disabled)");
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
         if (!(opts->gc_flags & (1u << i))) continue;
         if (i >= LOUPE_GC_FLAGS && heap_verbose())
@@ -212,9 +212,10 @@ static void *try_alloc(Thread *t, size_t size) {
     size_t got = 0;
     char *chunk = gc->alloc(t, tlab_size, true, &got);
     if (!chunk || got < size) {
-        /* a free-list collector may offer a chunk too small for this object */
+        /* a free-list collector may have no TLAB-sized chunk left but room for this
+         * object, or offer a chunk too small for it */
         if (chunk) heap_fill_gap(chunk, chunk + got);
-        return chunk ? alloc_direct(t, size) : NULL;
+        return alloc_direct(t, size);
     }
     memset(chunk, 0, got);
     t->tlab_start = chunk;

@@ -10,10 +10,13 @@
  * one list per size class: class k holds chunks of [2^k, 2^(k+1)) bytes.  An allocation
  * of n bytes takes the first chunk of n bytes or more from n's class, else the first
  * chunk of any larger class (all of which fit), else the wilderness, and gives the
- * remainder of the chunk back to its class.  Large objects are allocated the same way:
- * first fit in the upper classes, or the wilderness.  A TLAB request takes what is there
- * when no chunk of a full TLAB remains (any chunk of 1 KB or more): heap.c then allocates
- * an object that does not fit in it directly.  Chunks under 32 bytes stay fillers until a
+ * remainder of the chunk back to its class.  The lists are in address order after a sweep,
+ * so TLABs and small objects fill the heap from the bottom; large objects (64 KB and more)
+ * take the end of the highest chunk that fits, so that they gather at the top, where their
+ * holes merge when they die instead of being cut up by TLABs.  A TLAB request takes the
+ * smaller chunks first (any of 256 bytes or more, whole), then cuts a larger one, then the
+ * wilderness: heap.c allocates an object that does not fit in the TLAB it gets directly,
+ * as it does when no TLAB is left at all.  Chunks under 32 bytes stay fillers until a
  * sweep merges them with dead neighbours.
  *
  * A collection marks (mark.c), then sweeps: every maximal run of unmarked words below top
@@ -29,7 +32,8 @@
 
 #define ARENA_ID 1
 #define MIN_CHUNK 32                    /* room for a filler header and a link */
-#define MIN_TLAB 1024
+#define MIN_TLAB 256
+#define LARGE (64 * 1024)              /* allocated from the top end */
 #define NCLASSES 48
 
 static char *base;
@@ -61,14 +65,26 @@ static bool ms_init(const HeapOptions *o) {
 
 /* ---- free lists (lock held, or the world stopped) ---- */
 
+/* The sweep appends (tails: each class's last chunk), so every list starts in address
+ * order; a split's remainder goes in front. */
+static char *tails[NCLASSES];
+static bool sweeping;
+
 static void chunk_free(char *c, size_t size) {
     if (poison && size > MIN_CHUNK) memset(c + MIN_CHUNK, 0xAB, size - MIN_CHUNK);
     heap_fill_gap(c, c + size);
     if (size < MIN_CHUNK) return;
     int k = size_class(size);
+    free_bytes += size;
+    if (sweeping) {
+        *chunk_next(c) = NULL;
+        if (tails[k]) *chunk_next(tails[k]) = c;
+        else lists[k] = c;
+        tails[k] = c;
+        return;
+    }
     *chunk_next(c) = lists[k];
     lists[k] = c;
-    free_bytes += size;
 }
 
 /* Unlinks *link's chunk and returns its first `size` bytes, the rest going back. */
@@ -93,9 +109,26 @@ static char *take_fit(size_t size, size_t *granted) {
     return NULL;
 }
 
-/* The largest chunk of at least MIN_TLAB bytes, whole. */
-static char *take_any(size_t *granted) {
-    for (int j = NCLASSES - 1; j >= size_class(MIN_TLAB); j--)
+/* A large object: the last `size` bytes of the highest chunk that holds it. */
+static char *take_high(size_t size, size_t *granted) {
+    char **best = NULL;
+    for (int j = size_class(size); j < NCLASSES; j++)
+        for (char **l = &lists[j]; *l; l = chunk_next(*l))
+            if (chunk_size(*l) >= size && (!best || *l > *best)) best = l;
+    if (!best) return NULL;
+    char *c = *best;
+    size_t have = chunk_size(c);
+    *best = *chunk_next(c);
+    free_bytes -= have;
+    if (have > size) chunk_free(c, have - size);
+    *granted = size;
+    return c + have - size;
+}
+
+/* For a TLAB of `size` bytes: a chunk of the class below, down to MIN_TLAB bytes, whole,
+ * so that the small holes are used before a large one is cut. */
+static char *take_smaller(size_t size, size_t *granted) {
+    for (int j = size_class(size) - 1; j >= size_class(MIN_TLAB); j--)
         if (lists[j]) return chunk_take(&lists[j], SIZE_MAX, granted);
     return NULL;
 }
@@ -113,9 +146,14 @@ static char *take_wilderness(size_t size, bool partial, size_t *granted) {
 static void *ms_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
     UNUSED(t);
     pthread_mutex_lock(&lock);
-    char *p = take_fit(size, granted);
+    char *p;
+    if (tlab) {
+        p = take_smaller(size, granted);
+        if (!p) p = take_fit(size, granted);
+    } else {
+        p = size >= LARGE ? take_high(size, granted) : take_fit(size, granted);
+    }
     if (!p) p = take_wilderness(size, tlab, granted);
-    if (!p && tlab) p = take_any(granted);
     pthread_mutex_unlock(&lock);
     return p;
 }
@@ -135,7 +173,9 @@ static void report_dead(char *end) {
 static void sweep(void) {
     char *end = top;
     memset(lists, 0, sizeof lists);
+    memset(tails, 0, sizeof tails);
     free_bytes = 0;
+    sweeping = true;
     for (char *p = base; p < end;) {
         char *live = mark_next_live(p, end);
         if (live == end) {
@@ -146,6 +186,7 @@ static void sweep(void) {
         if (live > p) chunk_free(p, (size_t)(live - p));
         p = mark_next_free(live, end);
     }
+    sweeping = false;
 }
 
 static size_t ms_used(void) { return (size_t)(top - base) - free_bytes; }
