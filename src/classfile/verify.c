@@ -832,7 +832,8 @@ static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) 
     }
     if (op != OP_invokedynamic) ref = vfy_class_type(V, V->c->cp.e[idx].ref.a);
     VType small[256], rt[2];
-    VType *args = desc->len < ARRAY_LEN(small) ? small : vfy_alloc(V, desc->len * sizeof(VType));
+    /* a descriptor letter is at most two slots (J, D) */
+    VType *args = 2 * desc->len < ARRAY_LEN(small) ? small : vfy_alloc(V, 2 * desc->len * sizeof(VType));
     int nargs = 0, nret = 0;
     const char *d = desc->str + 1;
     while (*d != ')') nargs += vfy_desc_types(V, &d, args + nargs);
