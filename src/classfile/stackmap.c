@@ -233,7 +233,7 @@ static int chop(const VType *locals, int n, int chops) {
 static void sm_frame(Vfy *V, SmReader *r, const VFrame *prev, bool first, VFrame *f) {
     unsigned type = sm_u1(V, r), delta;
     *f = (VFrame){ 0, prev->flags, prev->nlocals, 0, -1, prev->locals, NULL };
-    f->stack = types_alloc(V, V->max_stack);
+    f->stack = types_alloc(V, V->max_stack + 1);     /* a long read before its size is checked */
     if (type < 128) {
         delta = type < 64 ? type : type - 64;
         if (type >= 64) {

@@ -832,7 +832,9 @@ static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) 
                          V->c->major, external_class_name(V, cn, sizeof cn));
     }
     if (op != OP_invokedynamic) ref = vfy_class_type(V, V->c->cp.e[idx].ref.a);
-    VType args[512], rt[2];
+    VType small[256], rt[2];
+    /* a descriptor letter is at most two slots (J, D) */
+    VType *args = 2 * desc->len < ARRAY_LEN(small) ? small : vfy_alloc(V, 2 * desc->len * sizeof(VType));
     int nargs = 0, nret = 0;
     const char *d = desc->str + 1;
     while (*d != ')') nargs += vfy_desc_types(V, &d, args + nargs);

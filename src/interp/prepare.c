@@ -13,6 +13,8 @@
  * method at once; the first to publish wins and the other frees its copy.
  */
 #include "interp/prepare.h"
+#include "classfile/link.h"
+#include "classfile/verify.h"
 #include "interp/opcodes.h"
 #include "interp/interp.h"
 #include "interp/debug.h"
@@ -281,6 +283,8 @@ static void free_prepared(Prepared *p) {
 Prepared *prep_method(Thread *t, Method *m) {
     Prepared *p = method_prepared(m);
     if (p) return p;
+    /* classes are verified before initialisation; this catches any other way in */
+    if (!vfy_done(m->holder) && !link_verify(t, m->holder)) return NULL;
     Decoder d = { t, m, m->code, m->code_len, NULL, NULL };
     p = vm_calloc(1, sizeof *p);
     d.p = p;

@@ -334,6 +334,15 @@ public class VerifyErrors {
         run("stack map attribute cut short", c.method(9, "run", "()V", 1, 0,
             new int[] { 0x00, 0xb1 }, null, bytes(0, 2, 1)));
 
+        c = new CW("MapLongNoStack");   // a long on the stack of a frame in a method whose max_stack is 0
+        run("stack map frame larger than max_stack", c.method(9, "run", "()V", 0, 0,
+            new int[] { 0x00, 0xb1 }, null, bytes(0, 1, 64 + 1, 4)));
+
+        c = new CW("ManySlots");   // a call whose descriptor has 300 argument slots, nothing on the stack
+        int many = c.method("ManySlots", "many", "(" + "J".repeat(150) + ")V");
+        run("call with 300 argument slots", c.method(9, "run", "()V", 1, 0,
+            new int[] { 0xb8, hi(many), lo(many), 0xb1 }, null, null));
+
         c = new CW("MapLocalsMismatch");   // fconst_0; fstore_0; goto L; L: map says local 0 is an int
         run("stack map locals do not match", c.method(9, "run", "()V", 1, 1,
             new int[] { 0x0b, 0x43, 0xa7, 0, 3, 0xb1 }, null, bytes(0, 1, 252, 0, 5, 1)));
