@@ -212,7 +212,8 @@ static void resolve_catch_types(Thread *t, Class *c) {
 
 bool class_init(Thread *t, Class *c) {
     if (likely(class_state(c) == CS_INITIALIZED)) return true;
-    if (!link_verify(t, c)) return false;
+    /* superclasses are initialised first, recursively */
+    if (!exc_c_stack_ok(t) || !link_verify(t, c)) return false;
     lock_init(t);
     for (;;) {
         if (c->state == CS_INITIALIZED || (c->state == CS_INITIALIZING && c->init_thread == t)) {

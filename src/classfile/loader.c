@@ -617,6 +617,9 @@ static void duplicate_definition(Thread *t, Class *c, Class *existing) {
 
 Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
                  Object **pd, const char *source, int parse_flags) {
+    /* defining loads the supertypes, which are defined in turn: deep hierarchies end in
+     * StackOverflowError */
+    if (!exc_c_stack_ok(t)) return NULL;
     CfError err;
     Class *c = cf_parse(bytes, len, name, parse_flags, &err);
     if (!c) {

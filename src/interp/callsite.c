@@ -276,7 +276,9 @@ static bool static_arguments(Thread *t, Class *cls, BootstrapMethod *bm, Object 
 Object **cp_resolve_dynamic(Thread *t, Class *cls, uint16_t idx) {
     bool fresh;
     Object **s = cached(t, &cls->cp, idx, &fresh);
-    if (!fresh || !init_offsets(t)) return s;
+    /* its bootstrap arguments may be dynamic constants too, resolved first: nesting
+     * (or a constant naming itself) ends in StackOverflowError */
+    if (!fresh || !init_offsets(t) || !exc_c_stack_ok(t)) return s;
     ConstantPool *cp = &cls->cp;
     BootstrapMethod *bm = &cls->bsms[cp->e[idx].ref.a];
     HandleMark hm = hnd_mark(t);

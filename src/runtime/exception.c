@@ -44,7 +44,8 @@ static Method *find_ctor(Class *c, const char *desc) {
 
 /* new C(msg) (or new C() when the class has no (String) constructor); result pending. */
 static void construct_and_throw(Thread *t, Class *c, const char *msg) {
-    if (throwing_depth > 2) {
+    char probe;
+    if (throwing_depth > 2 || (t->c_stack_limit && &probe < t->c_stack_limit)) {
         /* throwing while throwing (e.g. the exception's class failed to initialise):
          * fall back to a preallocated error rather than recursing */
         exc_set(t, exc_prealloc_soe ? exc_prealloc_soe : exc_prealloc_oom);
@@ -168,6 +169,22 @@ void exc_throw_oom(Thread *t, const char *what) {
 
 void exc_throw_soe(Thread *t) {
     exc_set(t, exc_prealloc_soe);
+}
+
+bool exc_c_stack_ok(Thread *t) {
+    char probe;
+    if (!t->c_stack_limit || &probe >= t->c_stack_limit) return true;
+    /* the error is made with the margins opened (its constructor runs Java code); a
+     * failure to make it falls back on the preallocated one */
+    char *c_limit = t->c_stack_limit;
+    Slot *limit = t->stack_limit;
+    t->c_stack_limit = NULL;
+    t->stack_limit = t->stack_end;
+    exc_throw(t, VMC_StackOverflowError, NULL);
+    t->stack_limit = limit;
+    t->c_stack_limit = c_limit;
+    if (!exc_pending(t)) exc_throw_soe(t);
+    return false;
 }
 
 /* ---- common VM exceptions ---- */

@@ -35,6 +35,11 @@ void exc_throw_like(Thread *t, Object *model, bool with_cause);
 void exc_throw_oom(Thread *t, const char *what);
 /* StackOverflowError, usable when the stack is nearly exhausted. */
 void exc_throw_soe(Thread *t);
+/* For the VM's own recursion (constant resolution and bootstrap arguments, class loading
+ * and initialisation, exception construction): whether the C stack has room for one more
+ * level; if not, false with a StackOverflowError pending, built in the margin kept below
+ * the limit, as HotSpot throws one where a crash would come. */
+bool exc_c_stack_ok(Thread *t);
 
 /* Common VM exceptions with HotSpot's messages. */
 void exc_npe(Thread *t);
