@@ -187,19 +187,36 @@ static void add_validated(Class *c, LoaderData *ld, Object *pd) {
     pthread_mutex_unlock(&validated_lock);
 }
 
-static Object *system_static(const char *name, const char *desc) {
+/* Offsets of System.security, System.allowSecurityManager and System.NEVER in its mirror. */
+static struct { uint32_t security, allow, never; } sys_off;
+
+static uint32_t system_field(const char *name, const char *desc) {
     Field *f = link_lookup_field(VMC(System), sym_intern_cstr(name), sym_intern_cstr(desc));
-    return f ? OBJ_FIELD(VMC(System)->mirror, f->offset, Object *) : NULL;
+    if (!f) vm_fatal("java.lang.System.%s missing", name);
+    return f->offset;
 }
 
-static jint system_static_int(const char *name) {
-    Field *f = link_lookup_field(VMC(System), sym_intern_cstr(name), sym_intern_cstr("I"));
-    return f ? OBJ_FIELD(VMC(System)->mirror, f->offset, jint) : 0;
+static void system_offsets(void) {
+    if (__atomic_load_n(&sys_off.security, __ATOMIC_ACQUIRE)) return;   /* the guard is stored last */
+    vm_lazy_begin();
+    if (!sys_off.security) {
+        sys_off.allow = system_field("allowSecurityManager", "I");
+        sys_off.never = system_field("NEVER", "I");
+        __atomic_store_n(&sys_off.security, system_field("security", "Ljava/lang/SecurityManager;"), __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
 }
 
 /* java.lang.System's allowSecurityManager is not NEVER. */
 static bool security_manager_allowed(void) {
-    return vm_phase >= VM_PHASE_MODULES && system_static_int("allowSecurityManager") != system_static_int("NEVER");
+    if (vm_phase < VM_PHASE_MODULES) return false;
+    system_offsets();
+    Object *m = VMC(System)->mirror;
+    return OBJ_FIELD(m, sys_off.allow, jint) != OBJ_FIELD(m, sys_off.never, jint);
+}
+
+static bool security_manager_installed(void) {
+    return __atomic_load_n(&OBJ_FIELD(VMC(System)->mirror, sys_off.security, Object *), __ATOMIC_ACQUIRE) != NULL;
 }
 
 static Method *check_package_access_method(void) {
@@ -218,7 +235,7 @@ bool sec_check_package_access(Thread *t, Class *c, Object **loader, Object **pd)
     if (class_is_primitive(c) || !loader || !*loader || !pd || !*pd || !c->mirror || !security_manager_allowed()) return true;
     LoaderData *ld = ld_of(t, *loader);
     if (is_validated(c, ld, *pd)) return true;
-    if (system_static("security", "Ljava/lang/SecurityManager;")) {
+    if (security_manager_installed()) {
         Slot args[3] = { { .l = *loader }, { .l = c->mirror }, { .l = *pd } };
         Slot r;
         if (!interp_call(t, check_package_access_method(), args, &r)) return false;
