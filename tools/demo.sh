@@ -44,4 +44,5 @@ echo "== $JAVA_HOME/bin/java Demo  (HotSpot)"
 echo
 echo "== $BUILD/bin/loupe-prof run -o $work/profile.html -- java Demo  (the profiler, on HotSpot)"
 "$BUILD/bin/loupe-prof" run -o "$work/profile.html" -e cpu,alloc,lock -i 1ms -- "$JAVA_HOME/bin/java" -cp "$work" Demo >/dev/null &&
-  echo "report written: $work/profile.html (CPU and allocation flame graphs, GC pauses, locks, cost)"
+  echo "report written: $work/profile.html (CPU and allocation flame graphs, GC pauses, locks, cost)" ||
+  echo "(the profiler failed: exit $?)"

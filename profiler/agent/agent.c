@@ -29,6 +29,14 @@ uint64_t lpa_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* lpa_cpu_ns: the calling thread's CPU time (async-signal-safe). */
+uint64_t lpa_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 uint32_t lpa_gettid(void) { return (uint32_t)syscall(SYS_gettid); }
 
 void lpa_log(const char *fmt, ...)
@@ -173,6 +181,7 @@ int lpa_parse_options(const char *s, lpa_options *o)
 static int lpa_begin(void)
 {
     lpa.start_ns = lpa_now_ns();
+    lpa.generation++;
     atomic_store(&lpa.stopping, 0);
     atomic_store(&lpa.dropped, 0);
     atomic_store(&lpa.samples, 0);

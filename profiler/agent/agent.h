@@ -44,8 +44,9 @@ typedef struct {
     atomic_int stopping;          /* the writer finishes when set */
     atomic_ullong dropped;        /* events lost to full buffers */
     atomic_ullong samples;        /* samples taken */
-    atomic_ullong handler_ns;     /* time spent in the producers (signal handler, callbacks) */
+    atomic_ullong handler_ns;     /* CPU time spent in the producers (signal handler, callbacks) */
     uint64_t start_ns;            /* CLOCK_MONOTONIC at start */
+    uint64_t generation;          /* counts recordings (caches keyed to one recording) */
     int out_fd;                   /* where the stream goes */
     int out_is_socket;
 } lpa_state;
@@ -53,6 +54,7 @@ typedef struct {
 extern lpa_state lpa;
 
 uint64_t lpa_now_ns(void);
+uint64_t lpa_cpu_ns(void);
 uint32_t lpa_gettid(void);
 void lpa_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -66,14 +66,34 @@ static uint64_t lpe_thread_name(jthread t)
 
 static int lpe_on(void) { return atomic_load_explicit(&lpa.active, memory_order_acquire); }
 
+/* Each thread remembers the class of its last sampled allocation (a global reference and
+ * its name's id, valid for one recording): most samples of a thread repeat the class, and
+ * IsSameObject is much cheaper than asking for the class's signature again. */
+static _Thread_local jobject lpe_last_class;
+static _Thread_local uint64_t lpe_last_class_id, lpe_last_class_gen;
+
+static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
+{
+    if (lpe_last_class && lpe_last_class_gen == lpa.generation && (*jni)->IsSameObject(jni, k, lpe_last_class))
+        return lpe_last_class_id;
+    uint64_t id = lpe_class_name(k);
+    jobject ref = (*jni)->NewGlobalRef(jni, k);
+    if (lpe_last_class)
+        (*jni)->DeleteGlobalRef(jni, lpe_last_class);
+    lpe_last_class = ref;
+    lpe_last_class_id = id;
+    lpe_last_class_gen = lpa.generation;
+    return id;
+}
+
 /* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples). */
 static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass klass, jlong size,
                              int sampled)
 {
     if (!lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns();
-    uint64_t cls = lpe_class_name(klass);
+    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
+    uint64_t cls = lpe_cached_class_name(jni, klass);
     lpr_slot *s = lpr_reserve_wait(lpa_gettid());
     if (s) {
         s->type = LPR_ALLOC;
@@ -84,7 +104,7 @@ static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass
         lpe_stack(s);
         lpr_publish(s);
     }
-    atomic_fetch_add(&lpa.handler_ns, lpa_now_ns() - t0);
+    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
 
 /* lpe_exact_alloc: Loupe's every-object allocation event (a JVMTI extension event with
@@ -173,7 +193,7 @@ static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread 
     lpe_contended_since = 0;
     if (!since || !lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns();
+    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
     lpr_slot *s = lpr_reserve_wait(lpa_gettid());
     if (!s)
         return;
@@ -185,7 +205,7 @@ static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread 
     s->d = t0 - since;
     lpe_stack(s);
     lpr_publish(s);
-    atomic_fetch_add(&lpa.handler_ns, lpa_now_ns() - t0);
+    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
 
 static void lpe_thread_record(int type)

@@ -59,9 +59,9 @@ static void lps_handler(int sig, siginfo_t *si, void *uc)
 {
     int saved = errno;
     if (atomic_load_explicit(&lpa.active, memory_order_acquire) && lps_asgct) {
-        uint64_t t0 = lpa_now_ns();
+        uint64_t c0 = lpa_cpu_ns();
         lps_record(sig == SIGPROF ? 1 : 2, uc);
-        atomic_fetch_add_explicit(&lpa.handler_ns, lpa_now_ns() - t0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&lpa.handler_ns, lpa_cpu_ns() - c0, memory_order_relaxed);
     }
     errno = saved;
 }

@@ -1,6 +1,7 @@
 /* profiler/agent/writer.c — the one writer thread: from ring slots to the wire.
  *
- * Every few milliseconds the writer drains the rings (ring.c).  For each slot it turns
+ * Every 5 ms while events arrive (backing off to 50 ms when none do) the writer drains
+ * the rings (ring.c).  For each slot it turns
  * the frames' method ids into METHOD records (class and method names through JVMTI,
  * bytecode index to line through the method's line table, once per method), interns
  * the whole stack as a STACK record (sent once, then referred to by id), sends any new
@@ -23,7 +24,8 @@
 #include "strings.h"
 #include "writer.h"
 
-#define LPW_PASS_NS 5000000ull
+#define LPW_PASS_NS 5000000ull       /* the pass period while events arrive */
+#define LPW_IDLE_NS 50000000ull      /* ... backing off to this when none do */
 
 typedef struct {
     jmethodID m;
@@ -434,7 +436,7 @@ static void *lpw_main(void *arg)
 {
     int attached = lpw_attach();
     lpw_reset();
-    uint64_t next_wall = 0;
+    uint64_t next_wall = 0, pause = LPW_PASS_NS;
     lpw_header();
     while (!atomic_load(&lpa.stopping) && !lpw_o.failed) {
         uint64_t now = lpa_now_ns();
@@ -442,11 +444,14 @@ static void *lpw_main(void *arg)
             lpa_sampler_wall_tick();
             next_wall = now + (uint64_t)lpa.opt.wall_us * 1000;
         }
-        lpr_drain(lpw_take, NULL);
+        int n = lpr_drain(lpw_take, NULL);
         lpw_flush();
         if (lpa_transport_poll_command())
             lpa_deactivate();
-        lpw_sleep(LPW_PASS_NS);
+        pause = n ? LPW_PASS_NS : pause * 2 < LPW_IDLE_NS ? pause * 2 : LPW_IDLE_NS;
+        if ((lpa.opt.events & LPA_EV_WALL) && pause > (uint64_t)lpa.opt.wall_us * 1000)
+            pause = (uint64_t)lpa.opt.wall_us * 1000;
+        lpw_sleep(pause);
     }
     lpr_drain(lpw_take, NULL);
     lpw_stats();

@@ -35,7 +35,7 @@ lpf_folded *lpf_fold(const lpm_profile *p, int event, size_t *n, lpm_series *s)
     lpf_folded *v = lpf_alloc((s->n + 1) * sizeof *v);
     char *names[300];
     for (size_t i = 0; i < s->n; i++) {
-        size_t k = lpm_series_frames(p, &s->v[i], names, 300);
+        size_t k = lpm_series_frames(p, s, &s->v[i], names, 300);
         v[i].frames = lpf_alloc(k * sizeof(char *));
         memcpy(v[i].frames, names, k * sizeof(char *));
         v[i].n = k;

@@ -81,12 +81,14 @@ typedef struct {
     lpm_entry *v;
     size_t n;
     const char *count_name, *count_unit, *total_name, *total_unit;
+    int by_thread;      /* stacks start with the thread's name (wall clock) */
 } lpm_series;
 
 extern const char *const lpm_event_names[LPM_NEVENTS];
 int lpm_event_by_name(const char *name);
 void lpm_series_of(const lpm_profile *p, int event, lpm_series *s);
-size_t lpm_series_frames(const lpm_profile *p, const lpm_entry *e, char **names, size_t cap);
+size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, char **names,
+                         size_t cap);
 void lpm_series_free(lpm_series *s);
 
 /* --- outputs ------------------------------------------------------------------------ */

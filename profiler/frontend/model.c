@@ -240,6 +240,7 @@ static void lpm_samples_series(const lpm_profile *p, int kind, lpm_series *s, si
     double ns = 1000 * lpm_meta_num(p, kind == LP_SAMPLE_CPU ? "cpu_interval_us" : "wall_interval_us", 10000);
     s->count_name = "samples", s->count_unit = "count";
     s->total_name = kind == LP_SAMPLE_CPU ? "cpu" : "wall", s->total_unit = "nanoseconds";
+    s->by_thread = kind == LP_SAMPLE_WALL;
     for (size_t i = 0; i < p->samples.n; i++)
         if (p->samples.v[i].kind == (uint64_t)kind)
             lpm_add(s, cap, (lpm_entry){p->samples.v[i].stack, 0, p->samples.v[i].tid, 1, ns});
@@ -282,11 +283,18 @@ void lpm_series_of(const lpm_profile *p, int event, lpm_series *s)
         lpm_lock_series(p, s, &cap);
 }
 
-/* lpm_series_frames: an entry's frame names, root first (names[i] malloc'ed). */
-size_t lpm_series_frames(const lpm_profile *p, const lpm_entry *e, char **names, size_t cap)
+/* lpm_series_frames: an entry's frame names, root first (names[i] malloc'ed); a wall-clock
+ * stack starts with its thread, "[thread NAME]". */
+size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, char **names,
+                         size_t cap)
 {
     size_t n = 0;
     char buf[1200];
+    if (s->by_thread) {
+        const char *t = lpm_thread_name(p, e->tid);
+        snprintf(buf, sizeof buf, "[thread %s]", t ? t : "?");
+        names[n++] = strdup(buf);
+    }
     const lpm_stack *st = e->stack && e->stack <= p->stacks.n ? &p->stacks.v[e->stack - 1] : NULL;
     if (!st || !st->n) {
         const char *t = lpm_thread_name(p, e->tid);

@@ -10,7 +10,7 @@ mkdir -p "$npmdir"
 for p in $pkgs; do
   name=${p%@*}
   if [ ! -f "$npmdir/$name/package.json" ]; then
-    tgz=$(cd "$npmdir" && npm pack --silent "$p" 2>/dev/null | tail -n 1)
+    tgz=$(cd "$npmdir" && timeout 300 npm pack --silent "$p" 2>/dev/null | tail -n 1)
     [ -n "$tgz" ] && [ -f "$npmdir/$tgz" ] || { echo "npm pack $p failed" >&2; exit 1; }
     mkdir -p "$npmdir/$name"
     tar xzf "$npmdir/$tgz" -C "$npmdir/$name" --strip-components=1

@@ -1,7 +1,8 @@
 # Bad input gets a clear message and a non-zero status, and never harms the program:
 # unknown options and events (front-end and agent), a pid that is no process, a process
 # that is no Java VM, and the front-end killed in the middle of a recording (the program
-# goes on and ends normally).
+# goes on and ends normally), a VM that refuses attach, and a full disk (/dev/full) for
+# the front-end's output and for the agent's own file.
 . "$ROOT/tests/prof/lib/prof.bash"
 compile Spinner
 # expect_error WANTED CMD...: CMD fails and says WANTED on stderr
@@ -40,6 +41,20 @@ for ((i = 1; i <= 40; i++)); do
     done
   done
 done
+# A full disk: the front-end says so; the agent stops recording and the program goes on.
+expect_error "cannot write /dev/full" "$LP" convert good.lprof --format collapsed -o /dev/full
+"$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=/dev/full" -cp classes Spinner 1 >full.out 2>full.err ||
+  fail "the program failed with a full disk: $(cat full.err)"
+grep -q '^finished ok' full.out || fail "the program did not finish with a full disk"
+grep -q 'No space left on device' full.err || fail "the agent did not report the full disk: $(cat full.err)"
+# A VM that refuses attach.
+"$PROF_JAVA" -XX:+DisableAttachMechanism -cp classes Spinner 100 stop >refuse.out 2>&1 &
+refuser=$!
+wait_for refuse.out ready 60
+expect_error "refuses attach" "$LP" record -d 1 -o x.html "$refuser"
+touch stop
+wait "$refuser" || fail "the VM that refused attach ended with status $?"
+rm -f stop
 # The front-end killed mid-recording: the program ends normally.
 "$LP" run -o killed.html -- "$PROF_JAVA" -cp classes Spinner 100 stop >prog.out 2>prog.err &
 lp=$!
