@@ -101,7 +101,7 @@ void jvmti_caps_release(JvmtiEnv *env, JvmtiCaps bits);
 jvmtiError JNICALL jvmti_DisposeEnvironment(jvmtiEnv *e) {
     JvmtiEnv *env = jvmti_env(e);
     pthread_mutex_lock(&jvmti_lock);
-    env->valid = false;
+    __atomic_store_n(&env->valid, false, __ATOMIC_RELEASE);
     memset(&env->callbacks, 0, sizeof env->callbacks);
     env->global_events = 0;
     env->thread_events = 0;

@@ -28,7 +28,7 @@ void jvmti_enter_primordial(void) { set_phase(JVMTI_PHASE_PRIMORDIAL); }
 
 static bool some_env_has_early_vmstart(void) {
     for (JvmtiEnv *env = jvmti_envs; env; env = env->next)
-        if (env->valid && JVMTI_HAS(env, can_generate_early_vmstart)) return true;
+        if (__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE) && JVMTI_HAS(env, can_generate_early_vmstart)) return true;
     return false;
 }
 

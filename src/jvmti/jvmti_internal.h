@@ -57,16 +57,6 @@ void jvmti_caps_to(JvmtiCaps bits, jvmtiCapabilities *out);
 
 /* ---- events ---- */
 enum { JVMTI_EVENT_COUNT = JVMTI_MAX_EVENT_TYPE_VAL - JVMTI_MIN_EVENT_TYPE_VAL + 1 };
-static inline bool jvmti_valid_event(jint ev) {
-    switch (ev) {
-#define JVMTI_EV(num, NAME, Callback, filtered, cap) case num:
-#include "jvmti/jvmti_events.def"
-#undef JVMTI_EV
-        return true;
-    default:
-        return false;
-    }
-}
 
 /* ---- environments ---- */
 typedef struct JvmtiEnv JvmtiEnv;
@@ -133,7 +123,9 @@ void jvmti_event_exit(JvmtiEventScope *s);
 JvmtiEnv *jvmti_env_next(JvmtiEnv *prev, Thread *t, jvmtiEvent ev);
 #define JVMTI_FOR_EACH_ENV(env, t, ev) \
     for (JvmtiEnv *env = jvmti_env_next(NULL, t, ev); env; env = jvmti_env_next(env, t, ev))
-/* Runs a callback call in native state. */
+/* Runs a callback call in native state.  Coming back is a suspend point, as a native
+ * method's return is: a thread suspended during its callback (jdwp suspends every thread
+ * from its VMInit or breakpoint callbacks) stops there, before it runs on. */
 static inline int jvmti_native_begin(Thread *t) {
     int old = t->state;
     atomic_store_explicit((atomic_int *)&t->state, TS_IN_NATIVE, memory_order_release);

@@ -7,6 +7,10 @@
  * monitor's fields; entering threads wait on `entry`, waiting threads on `wait`, both in
  * a safe state (a collection may run meanwhile) when the caller is a VM thread.
  *
+ * As on HotSpot, a thread suspended while it waits to enter (or to re-enter after a wait)
+ * does not come out of RawMonitorEnter / RawMonitorWait owning the monitor: it lets the
+ * monitor go, waits to be resumed, and then competes for it again.
+ *
  * RawMonitorWait is interruptible as the spec requires: Thread.interrupt does not know
  * about raw monitors, so a Java thread waits in short slices and looks at its interrupt
  * wake-up flag between them (JVMTI_ERROR_INTERRUPT, the status cleared as Object.wait
@@ -102,13 +106,26 @@ static void release(RawMonitor *m) {
     pthread_cond_signal(&m->entry);
 }
 
+/* acquire, for a thread that is not suspended (m->lock held). */
+static void acquire_unsuspended(RawMonitor *m, int count) {
+    Thread *t = thread_current();
+    acquire(m, count);
+    while (t && susp_requested(t)) {
+        release(m);
+        pthread_mutex_unlock(&m->lock);
+        susp_block(t);
+        pthread_mutex_lock(&m->lock);
+        acquire(m, count);
+    }
+}
+
 jvmtiError JNICALL jvmti_RawMonitorEnter(jvmtiEnv *env, jrawMonitorID monitor) {
     RawMonitor *m;
     jvmtiError err = monitor_of(monitor, &m);
     if (err != JVMTI_ERROR_NONE) return err;
     pthread_mutex_lock(&m->lock);
     if (owned_by_me(m)) m->count++;
-    else acquire(m, 1);
+    else acquire_unsuspended(m, 1);
     pthread_mutex_unlock(&m->lock);
     return JVMTI_ERROR_NONE;
 }
@@ -181,7 +198,7 @@ jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jl
     pthread_mutex_unlock(&m->lock);
     wait_end(old);
     pthread_mutex_lock(&m->lock);
-    acquire(m, count);
+    acquire_unsuspended(m, count);
     pthread_mutex_unlock(&m->lock);
     if (interrupted && jthread_take_interrupt(t)) return JVMTI_ERROR_INTERRUPT;
     return JVMTI_ERROR_NONE;

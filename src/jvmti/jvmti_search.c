@@ -44,7 +44,7 @@ static char *joined(const char *path, const char *segment) {
 
 jvmtiError JNICALL jvmti_AddToBootstrapClassLoaderSearch(jvmtiEnv *env, const char *segment) {
     if (!segment) return JVMTI_ERROR_NULL_POINTER;
-    if (jvmti_phase == JVMTI_PHASE_ONLOAD) {
+    if (__atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_ONLOAD) {
         char *path = joined(vm_opts.boot_append, segment);
         vm_free(vm_opts.boot_append);
         vm_opts.boot_append = path;
@@ -57,7 +57,7 @@ jvmtiError JNICALL jvmti_AddToBootstrapClassLoaderSearch(jvmtiEnv *env, const ch
 
 jvmtiError JNICALL jvmti_AddToSystemClassLoaderSearch(jvmtiEnv *env, const char *segment) {
     if (!segment) return JVMTI_ERROR_NULL_POINTER;
-    if (jvmti_phase == JVMTI_PHASE_ONLOAD) {
+    if (__atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_ONLOAD) {
         char *path = joined(opts_get_property("java.class.path"), segment);
         opts_set_property("java.class.path", path);
         vm_free(path);

@@ -6,8 +6,8 @@
  * generated wrappers make, in their order: the phase (WRONG_PHASE), a calling thread known
  * to the VM for functions of the start and live phases (UNATTACHED_THREAD), a valid
  * environment (INVALID_ENVIRONMENT), the required capability (MUST_POSSESS_CAPABILITY).
- * It then moves an attached caller into VM state (the implementation may touch objects)
- * and calls jvmti_<Name>, or answers NOT_AVAILABLE when no file defines it.  The group
+ * It then moves an attached caller into VM state (the implementation may touch objects;
+ * coming from native code this is a suspend point, as in HotSpot) and calls jvmti_<Name>, or answers NOT_AVAILABLE when no file defines it.  The group
  * files check only their arguments.
  *
  * LOUPE_TRACE_JVMTI=1 in the environment prints each call and its result on stderr: the
@@ -65,11 +65,12 @@ static bool needs_thread(const JvmtiFnInfo *f, int phase) {
 static jvmtiError entry_check(jvmtiEnv *e, int fn) {
     const JvmtiFnInfo *f = &fn_info[fn];
     JvmtiEnv *env = jvmti_env(e);
-    int phase = jvmti_phase;
-    if (env && env->valid) phase = jvmti_env_phase(env);
+    int phase = __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE);
+    bool valid = env && __atomic_load_n(&env->valid, __ATOMIC_ACQUIRE);
+    if (valid) phase = jvmti_env_phase(env);
     if (!(f->phases & JVMTI_PH(phase))) return JVMTI_ERROR_WRONG_PHASE;
     if (needs_thread(f, phase) && !thread_current()) return JVMTI_ERROR_UNATTACHED_THREAD;
-    if (!env || !env->valid) return JVMTI_ERROR_INVALID_ENVIRONMENT;
+    if (!valid) return JVMTI_ERROR_INVALID_ENVIRONMENT;
     if (f->cap >= 0 && !jvmti_has(env, f->cap)) return JVMTI_ERROR_MUST_POSSESS_CAPABILITY;
     return JVMTI_ERROR_NONE;
 }
@@ -81,6 +82,7 @@ static jvmtiError entry_check(jvmtiEnv *e, int fn) {
         if (!jvmti_##name) return traced(JFN_##name, JVMTI_ERROR_NOT_AVAILABLE); \
         Thread *t_ = thread_current(); \
         int old_ = t_ ? thread_enter_vm(t_) : 0; \
+        if (t_ && old_ == TS_IN_NATIVE && susp_requested(t_)) susp_block(t_); \
         err_ = jvmti_##name args; \
         if (t_) thread_leave_vm(t_, old_); \
         return traced(JFN_##name, err_); \

@@ -611,8 +611,14 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     }
     if (jvmti_is_agent_option(opt)) return jvmti_add_agent_option(opt);
     if (strncmp(opt, "-javaagent:", 11) == 0) {
-        fprintf(stderr, "Loupe: agents are not supported yet (%s)\n", opt);
-        return JNI_ERR;
+        /* as HotSpot: the JDK's instrument agent with the rest as its options, and the
+         * module it needs */
+        char *agent = vm_malloc(strlen(opt) + 32);
+        sprintf(agent, "-agentlib:instrument=%s", opt + 11);
+        jint rc = jvmti_add_agent_option(agent);
+        vm_free(agent);
+        add_module_prop("addmods", "java.instrument");
+        return rc;
     }
     return unrecognized(opt, ignore);
 }

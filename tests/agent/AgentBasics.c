@@ -13,6 +13,7 @@
 #include <string.h>
 
 static jvmtiEnv *jvmti;
+static JavaVM *the_vm;
 static int thread_starts, thread_ends, class_loads, class_prepares;
 static jrawMonitorID lock;
 
@@ -84,6 +85,19 @@ static void JNICALL on_vm_init(jvmtiEnv *e, JNIEnv *jni, jthread t) {
     check("VMInit: SetEventNotificationMode(CLASS_PREPARE, this thread)",
           (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_PREPARE, t));
     say("VMInit: own thread %s%ld", "", own_thread(jni, t));
+    jvmtiEnv *live = NULL;
+    jint rc = (*the_vm)->GetEnv(the_vm, (void **)&live, JVMTI_VERSION_11);
+    printf("VMInit: GetEnv -> %d, %s\n", rc, live && live != jvmti ? "new env" : "no new env");
+    show_phase("VMInit (new env)");
+    jvmtiCapabilities caps;
+    memset(&caps, 0, sizeof caps);
+    caps.can_maintain_original_method_order = 1;
+    check("VMInit: new env AddCapabilities(an OnLoad capability nobody took)", (*live)->AddCapabilities(live, &caps));
+    memset(&caps, 0, sizeof caps);
+    caps.can_get_line_numbers = 1;
+    check("VMInit: new env AddCapabilities(line numbers)", (*live)->AddCapabilities(live, &caps));
+    check("VMInit: SetSystemProperty", (*live)->SetSystemProperty(live, "java.class.path", "x"));
+    check("VMInit: DisposeEnvironment(new env)", (*live)->DisposeEnvironment(live));
 }
 
 static void JNICALL on_thread_start(jvmtiEnv *e, JNIEnv *jni, jthread t) {
@@ -172,6 +186,7 @@ static void errors(void) {
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     printf("Agent_OnLoad(%s)\n", options ? options : "NULL");
+    the_vm = vm;
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_1_2) != JNI_OK) return 1;
     show_phase("Agent_OnLoad");
     jint v;

@@ -143,6 +143,24 @@ public class ThreadSuspend {
         note("waiting: after resume=" + flag);
     }
 
+    static void inNative() throws Exception {
+        java.net.ServerSocket server = new java.net.ServerSocket(0);
+        flag = false;
+        Thread t = new Thread(() -> {
+            try { server.accept(); } catch (java.io.IOException e) { }
+            flag = true;
+        });
+        t.start();
+        Thread.sleep(50);
+        t.suspend();
+        server.close();
+        Thread.sleep(100);
+        note("native: back in Java while suspended=" + flag);
+        t.resume();
+        t.join();
+        note("native: after resume=" + flag);
+    }
+
     static void stopSuspended() throws InterruptedException {
         Thread t = counting();
         t.setUncaughtExceptionHandler((th, e) -> note("stop: " + e.getClass().getName()));
@@ -170,6 +188,7 @@ public class ThreadSuspend {
         sleeping();
         blocked();
         waiting();
+        inNative();
         stopSuspended();
         notAlive();
         for (String s : log) System.out.println(s);
