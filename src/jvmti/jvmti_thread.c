@@ -69,7 +69,7 @@ jvmtiError JNICALL jvmti_GetCurrentThread(jvmtiEnv *env, jthread *thread_ptr) {
 }
 
 /* Handles to the java.lang.Thread of every live thread (started, not ended, and no longer
- * being set up), in the thread list's order; *out is vm_free'd by the caller. */
+ * being set up), oldest first; *out is vm_free'd by the caller. */
 jint jvmti_live_threads(Thread *self, Object ****out) {
     int old = thread_block_begin(self);
     pthread_mutex_lock(&thread_list_lock);
@@ -83,6 +83,12 @@ jint jvmti_live_threads(Thread *self, Object ****out) {
         if (jt && thread_state(p) != TS_TERMINATED && thread_from_jthread(jt) == p) hs[n++] = hnd_new(self, jt);
     }
     pthread_mutex_unlock(&thread_list_lock);
+    /* the list has the newest first; HotSpot answers in the order the threads started */
+    for (int i = 0; i < n / 2; i++) {
+        Object **h = hs[i];
+        hs[i] = hs[n - 1 - i];
+        hs[n - 1 - i] = h;
+    }
     *out = hs;
     return n;
 }

@@ -18,6 +18,7 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
+#include "runtime/suspend.h"
 #include "runtime/vm.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
@@ -169,7 +170,14 @@ static void *system_daemon_main(void *arg) {
     HandleMark hm = hnd_mark(t);
     Object **group = hnd_new(t, vm_system_group);
     bool ok = jthread_attach_object(t, group, d.name, true);
-    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+    if (ok) {
+        OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+        /* HotSpot puts its daemons in the system group's list (ThreadGroup.add), where
+         * enumerations and debuggers find them */
+        Method *add = class_find_declared_method(VMC(ThreadGroup), sym_intern_cstr("add"), sym_intern_cstr("(Ljava/lang/Thread;)V"));
+        Slot args[2] = { { .l = *group }, { .l = t->jthread } };
+        ok = add && interp_call(t, add, args, NULL);
+    }
     hnd_release(t, hm);
     if (!ok) {
         exc_take(t);
@@ -217,6 +225,7 @@ static void report_handler_failure(Thread *t) {
 
 void jthread_exit(Thread *t) {
     if (!t->jthread) return;
+    susp_drop_async(t);
     HandleMark hm = hnd_mark(t);
     if (exc_pending(t)) {
         Object **e = hnd_new(t, exc_take(t));

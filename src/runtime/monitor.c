@@ -198,17 +198,31 @@ bool mon_exit(Thread *t, Object *o) {
     }
 }
 
+/* An inflated monitor's owner and count are read under its mutex: blocked threads change
+ * them even while the world is stopped. */
 Thread *mon_owner(Object *o) {
     uintptr_t m = load_mark(o);
-    if (mark_is_inflated(m)) return mark_monitor(m)->owner;
+    if (mark_is_inflated(m)) {
+        Monitor *mon = mark_monitor(m);
+        pthread_mutex_lock(&mon->mutex);
+        Thread *owner = mon->owner;
+        pthread_mutex_unlock(&mon->mutex);
+        return owner;
+    }
     if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) == 0) return NULL;
     return thread_by_tid(mark_owner(m));
 }
 
+/* Even with the world stopped, blocked threads take and give up monitors (under each
+ * monitor's mutex), so the owner is read under it. */
 void mon_foreach_owned(Thread *t, void (*fn)(Object *o, void *ctx), void *ctx) {
     pthread_mutex_lock(&mon_list_lock);
-    for (Monitor *m = mon_list; m; m = m->next)
-        if (m->obj && m->owner == t) fn(m->obj, ctx);
+    for (Monitor *m = mon_list; m; m = m->next) {
+        pthread_mutex_lock(&m->mutex);
+        bool owned = m->obj && m->owner == t;
+        pthread_mutex_unlock(&m->mutex);
+        if (owned) fn(m->obj, ctx);
+    }
     pthread_mutex_unlock(&mon_list_lock);
 }
 
@@ -221,7 +235,10 @@ int mon_entry_count(Object *o) {
     uintptr_t m = load_mark(o);
     if (mark_is_inflated(m)) {
         Monitor *mon = mark_monitor(m);
-        return mon->owner ? (int)mon->recursions + 1 : 0;
+        pthread_mutex_lock(&mon->mutex);
+        int n = mon->owner ? (int)mon->recursions + 1 : 0;
+        pthread_mutex_unlock(&mon->mutex);
+        return n;
     }
     if ((m & MARK_TAG_MASK) != MARK_TAG_NEUTRAL || mark_owner(m) == 0) return 0;
     return (int)((m & MARK_REC_MASK) >> MARK_REC_SHIFT) + 1;

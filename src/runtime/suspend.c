@@ -134,6 +134,13 @@ bool susp_stop(Thread *self, Thread *target, Object *exc) {
     return true;
 }
 
+void susp_drop_async(Thread *t) {
+    pthread_mutex_lock(&susp_lock);
+    t->async_exception = NULL;
+    __atomic_fetch_and(&t->trap, ~(uint32_t)TRAP_ASYNC_EXCEPTION, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(&susp_lock);
+}
+
 /* Makes the pending asynchronous exception t's pending exception; false if it did. */
 static bool deliver_async(Thread *t) {
     pthread_mutex_lock(&susp_lock);

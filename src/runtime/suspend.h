@@ -35,6 +35,10 @@ bool susp_is_suspended(Thread *t);
  * not replaced.  False if target has ended. */
 bool susp_stop(Thread *self, Thread *target, Object *exc);
 
+/* Forgets t's pending asynchronous exception (t is ending: the Java code of its end,
+ * Thread.exit and the uncaught-exception handler, must not be cut short). */
+void susp_drop_async(Thread *t);
+
 /* Suspend points.  susp_trap is the interpreter's (a poll with TRAP_SUSPEND or
  * TRAP_ASYNC_EXCEPTION raised): it blocks while the thread is suspended and, when may_throw,
  * makes a pending asynchronous exception the thread's pending exception (returning false).

@@ -125,6 +125,12 @@ static void groups(void) {
     jthreadGroup *cg;
     check("GetThreadGroupChildren(system)", (*jvmti)->GetThreadGroupChildren(jvmti, gs[0], &nt, &ts, &ng, &cg));
     jthreadGroup main_group = NULL;
+    for (jint i = 0; i < nt; i++) {
+        char buf[64];
+        thread_name(ts[i], buf, sizeof buf);
+        if (!strcmp(buf, "Reference Handler") || !strcmp(buf, "Finalizer") || !strcmp(buf, "Signal Dispatcher"))
+            printf("system group thread: %s\n", buf);
+    }
     for (jint i = 0; i < ng; i++) {
         char buf[64];
         group_name(cg[i], buf, sizeof buf);
@@ -341,6 +347,15 @@ static void inspect(JNIEnv *jni) {
     jthread *all;
     check("GetAllThreads", (*jvmti)->GetAllThreads(jvmti, &n, &all));
     print_threads("  own threads", n, all, 1);
+    printf("  in start order:");
+    for (jint i = 0; i < n; i++) {
+        char buf[64];
+        thread_name(all[i], buf, sizeof buf);
+        if (strncmp(buf, "st-", 3) == 0 || !strcmp(buf, "main") || !strcmp(buf, "Reference Handler") || !strcmp(buf, "Finalizer") ||
+            !strcmp(buf, "Signal Dispatcher"))
+            printf(" [%s]", buf);
+    }
+    printf("\n");
     info(jni, "sleeper");
     info(jni, "fresh");
     info(jni, "done");
