@@ -43,6 +43,7 @@ settled() {
 }
 
 mkfifo jdb.in
+trap '' PIPE        # if jdb ends early, the transcript still shows why
 "$JDB" -attach "127.0.0.1:$port" <jdb.in >jdb.out 2>&1 &
 jdb=$!
 exec 3>jdb.in
@@ -93,7 +94,7 @@ EOF
 exec 3>&-
 wait $jdb
 wait $vm
-echo "jdb status $?"
+echo "debuggee status $?"
 cat jdb.out
 echo "--- debuggee"
 cat vm.out
