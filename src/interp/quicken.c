@@ -370,12 +370,12 @@ const Insn *find_handler(Thread *t, Frame *f) {
 /* ---- polls ---- */
 
 static bool trap(Thread *t, bool may_throw) {
-    uint32_t bits = thread_trap(t);
-    if (bits & TRAP_SAFEPOINT) {
+    if (thread_trap(t) & TRAP_SAFEPOINT) {
         if (atomic_load(&safepoint_pending)) safepoint_block(t);
         else atomic_fetch_and((atomic_uint *)&t->trap, ~(unsigned)TRAP_SAFEPOINT);
     }
-    if ((bits & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) && !susp_trap(t, may_throw)) return false;
+    /* read again: a suspension may have come while the thread was parked for a safepoint */
+    if ((susp_trap_bits(t) & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) && !susp_trap(t, may_throw)) return false;
     /* after a suspension: the debugger's modes may have changed meanwhile */
     if (thread_trap(t) & TRAP_HOOKS) dbg_trap(t);
     return true;

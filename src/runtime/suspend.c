@@ -19,8 +19,9 @@
  * would stop every collection.
  *
  * When does SuspendThread return?  As soon as the target runs no more Java code: it is
- * parked at a suspend point, or in a safe state (native code, blocked, parked in a
- * safepoint), from which it cannot reach Java without passing a suspend point.  The
+ * parked at a suspend point, or in native code or blocked, from which it cannot reach
+ * Java without passing a suspend point.  A thread parked for a safepoint is not counted:
+ * it resumes where it polled, possibly in Java code before its next suspend point.  The
  * requester raises the trap bit and then reads the target's state, the target publishes
  * its state and then reads the trap bit (both sequentially consistent, as with
  * safepoints), so either the target sees the request or the requester sees it unsafe and
@@ -47,7 +48,9 @@ static pthread_cond_t susp_resumed = PTHREAD_COND_INITIALIZER;
 /* A thread past Thread.exit (posting ThreadEnd) counts as ended for suspension, as in HotSpot. */
 static bool has_ended(Thread *t) { return thread_state(t) == TS_TERMINATED || __atomic_load_n(&t->exiting, __ATOMIC_SEQ_CST); }
 
-static bool is_unsafe(int s) { return s == TS_IN_JAVA || s == TS_IN_VM; }
+/* A thread parked for a safepoint goes back to where it polled, possibly in Java code
+ * before its next suspend point: it does not count as stopped until it gets further. */
+static bool is_running(int s) { return s == TS_IN_JAVA || s == TS_IN_VM || s == TS_SAFEPOINT; }
 
 bool susp_is_suspended(Thread *t) {
     pthread_mutex_lock(&susp_lock);
@@ -61,7 +64,7 @@ bool susp_is_suspended(Thread *t) {
 static void wait_until_stopped(Thread *self, Thread *target) {
     int old = thread_block_begin(self);
     for (int spins = 0;; spins++) {
-        if (!is_unsafe(__atomic_load_n(&target->state, __ATOMIC_SEQ_CST))) break;
+        if (!is_running(__atomic_load_n(&target->state, __ATOMIC_SEQ_CST))) break;
         if (!(susp_trap_bits(target) & TRAP_SUSPEND)) break;
         if (spins < 100) sched_yield();
         else nanosleep(&(struct timespec){ 0, 50000 }, NULL);
