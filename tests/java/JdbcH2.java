@@ -19,7 +19,7 @@ public class JdbcH2 {
     /** Ends the run if a connection hangs, so the test stays bounded in time. */
     static void watchdog() {
         Thread w = new Thread(() -> {
-            try { Thread.sleep(100_000); } catch (InterruptedException e) { return; }
+            try { Thread.sleep(600_000); } catch (InterruptedException e) { return; }
             System.out.println("timed out");
             Runtime.getRuntime().halt(3);
         });

@@ -4,6 +4,7 @@
 // MaxJavaStackTraceDepth (1024) frames per backtrace, so this ends in a fraction of a
 // second in little memory; an uncapped backtrace grows with the square of the depth.
 // The depths reached are the VM's own; only what does not depend on them is printed.
+// gcstress-args: 128
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
@@ -15,6 +16,8 @@ public class ReflectiveRecursion {
         if (depth > deepest) deepest = depth;
         self.invoke(null, depth + 1);
     }
+
+    static boolean light;
 
     static void run(String label) {
         deepest = 0;
@@ -29,16 +32,30 @@ public class ReflectiveRecursion {
                 bottom = e;
             }
         }
+        if (light) {        // a small stack: how deep it went is each VM's own
+            System.out.println(label + ": longest trace at most 1024 " + (longest <= 1024) + ", bottom "
+                    + bottom.getClass().getName());
+            return;
+        }
         System.out.println(label + ": deeper than 500 levels " + (deepest > 500) + ", more than 500 causes "
                 + (chain > 500) + ", longest trace " + longest + ", bottom " + bottom.getClass().getName());
     }
 
-    public static void main(String[] args) throws Exception {
-        self = ReflectiveRecursion.class.getMethod("down", int.class);
-        run("main thread");
-        Thread other = new Thread(null, () -> run("4 MB stack"), "other", 4L << 20);
+    static void onThread(int kb) throws InterruptedException {
+        Thread other = new Thread(null, () -> run(kb + " KB stack"), "other", (long) kb << 10);
         other.start();
         other.join();
+    }
+
+    /** With an argument, only a thread with that many KB of stack (a lighter run). */
+    public static void main(String[] args) throws Exception {
+        self = ReflectiveRecursion.class.getMethod("down", int.class);
+        if (args.length > 0) {
+            light = true;
+            onThread(Integer.parseInt(args[0]));
+        } else {
+            run("main thread");
+        }
         Throwable t = new Throwable();
         System.out.println("shallow trace: " + t.getStackTrace().length + " frames");
     }
