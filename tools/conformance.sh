@@ -3,12 +3,13 @@
 # C++ agent per test) run without jtreg, against HotSpot (the system JDK) and Loupe
 # (build/jdk), with "N passed, N failed, N skipped" printed for each side by side.
 #
-#   tools/conformance.sh [--side hotspot|loupe|both] [--limit N] [REGEX]
+#   tools/conformance.sh [--side hotspot|loupe|both] [--limit N | --sample N] [REGEX]
 #
 # REGEX selects tests by name (e.g. GetThreadState or 'scenarios/events'); --limit N runs
 # the first N of the selection.  CONFORMANCE_TIMEOUT (s, default 60) bounds each run, a
-# crash or hang is a failure; CONFORMANCE_JOBS (default 1) runs that many at once, under
-# nice.  Results: build/conformance/results-<side>.txt, one "name status" line per test,
+# crash or hang is a failure; tests run one at a time, under nice.  --sample N runs N tests
+# spread evenly over the sorted selection.  Results: build/conformance/results-<side>.txt,
+# one "name status" line per test,
 # and each run's output in build/conformance/runs/<side>/.
 #
 # How a test runs.  The jtreg header of each TestDescription.java is read for its @run
@@ -26,18 +27,18 @@ set -u -f
 root=$(cd "$(dirname "$0")/.." && pwd)
 JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
 LOUPE_JDK=${LOUPE_JDK:-$root/build/jdk}
-limit=0 side=both filter=.
+limit=0 sample=0 side=both filter=.
 while [ $# -gt 0 ]; do
   case $1 in
     --side) side=$2; shift ;;
     --limit) limit=$2; shift ;;
-    -*) echo "usage: $0 [--side hotspot|loupe|both] [--limit N] [REGEX]" >&2; exit 2 ;;
+    --sample) sample=$2; shift ;;
+    -*) echo "usage: $0 [--side hotspot|loupe|both] [--limit N | --sample N] [REGEX]" >&2; exit 2 ;;
     *) filter=$1 ;;
   esac
   shift
 done
 tmo=${CONFORMANCE_TIMEOUT:-60}
-jobs=${CONFORMANCE_JOBS:-1}
 
 src=$("$root/tools/openjdk_src.sh") || exit 1
 tb=$src/test/hotspot/jtreg/vmTestbase
@@ -81,7 +82,9 @@ plan_test() {   # TestDescription.java -> a plan line
 
 grep -rl --include=*.java "@test" "$tb/nsk/jvmti" | sort | while read -r f; do plan_test "$f"; done |
   grep -E -- "^[^	]*($filter)" >"$out/plan.all"
-if [ "$limit" -gt 0 ]; then head -n "$limit" "$out/plan.all" >"$out/plan"; else cp "$out/plan.all" "$out/plan"; fi
+if [ "$sample" -gt 0 ]; then
+  awk -v n="$sample" '{ a[NR] = $0 } END { if (n >= NR) n = NR; for (i = 0; i < n; i++) print a[int(i * NR / n) + 1] }' "$out/plan.all" >"$out/plan"
+elif [ "$limit" -gt 0 ]; then head -n "$limit" "$out/plan.all" >"$out/plan"; else cp "$out/plan.all" "$out/plan"; fi
 echo "conformance: $(wc -l <"$out/plan") tests selected, $(awk -F'\t' '$3 != "-"' "$out/plan" | wc -l) skipped by their steps" >&2
 
 # ---- agents ----
@@ -126,7 +129,7 @@ agent_names() { grep -o -- '-agentlib:[A-Za-z0-9_]*' <<<"$1" | sed 's/-agentlib:
 class_file() { echo "$tb/$(tr . / <<<"$1").java"; }
 
 java_sources() {
-  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan" | tr ';' '\n' | while read -r kind rest; do
+  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan.all" | tr ';' '\n' | while read -r kind rest; do
     set -- $rest
     case $kind in
       run) while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done; [ $# -gt 0 ] && class_file "$1" ;;
@@ -146,7 +149,7 @@ module_options() {   # javac|java modules...
 }
 
 all_exports() {
-  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan" | sed 's/;;/\n/g' | sed -n 's/^modules //p' | tr ' ' '\n' |
+  awk -F'\t' '$3 == "-" { print $4 }' "$out/plan.all" | sed 's/;;/\n/g' | sed -n 's/^modules //p' | tr ' ' '\n' |
     sort -u | while read -r m; do [ -n "$m" ] && module_options javac "$m"; done | sort -u
 }
 
@@ -176,7 +179,7 @@ build_extra() {   # name dir opts-and-dirs... : nsk.share.ExtraClassesBuilder
 # Builds what each planned test needs; a test whose parts fail becomes skipped.
 build_all() {
   build_classes
-  local name dir reason steps step agents a ok
+  local name dir reason steps step agents a ok line s
   while IFS=$'\t' read -r name dir reason steps; do
     ok=1
     if [ "$reason" = - ]; then
@@ -189,8 +192,14 @@ build_all() {
         esac
       done < <(sed 's/;;/\n/g' <<<"$steps")
     fi
-    printf '%s\t%s\t%s\t%s\n' "$name" "$dir" "$reason" "$steps"
-  done <"$out/plan" >"$out/plan.built"
+    line=$(printf '%s\t%s\t%s\t%s' "$name" "$dir" "$reason" "$steps")
+    echo "$line" >>"$out/plan.built"
+    for s in $sides; do
+      local t0=$SECONDS
+      run_one "$s" "$(side_jdk "$s")" "$line" >>"$out/results-$s.txt"
+      echo $((SECONDS - t0)) >>"$out/seconds-$s"
+    done
+  done <"$out/plan"
 }
 
 # ---- running ----
@@ -217,9 +226,12 @@ run_one() {   # side jdk plan-line
     done
     local n=0
     while [ $n -lt ${#cmd[@]} ] && [ "${cmd[$n]#-}" != "${cmd[$n]}" ]; do n=$((n + 1)); done
+    # the properties jtreg gives a test (the testbase's Utils and drivers read them)
     (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" "${cmd[@]:0:$n}" -Dtest.src="$dir" \
-      -Dtest.classes="$out/classes" -Djava.library.path="$out/lib" -Dtest.nativepath="$out/lib" -cp "$out/classes" \
-      "${cmd[@]:$n}" </dev/null >>"$log" 2>&1)
+      -Dtest.classes="$out/classes" -Dtest.class.path="$out/classes" -Djava.library.path="$out/lib" \
+      -Dtest.nativepath="$out/lib" -Dtest.jdk="$jdk" -Dcompile.jdk="$JAVA_HOME" -Dtest.root="${tb%/*}" \
+      -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$out/classes" \
+      "${cmd[@]:$n}" </dev/null >>"$log" 2>&1) 2>/dev/null
     rc=$?
     echo "exit $rc" >>"$log"
     [ $rc = 95 ] || [ $rc = 0 ] || { status=failed; [ $rc = 124 ] || [ $rc = 137 ] && echo "timeout" >>"$log"; break; }
@@ -228,27 +240,20 @@ run_one() {   # side jdk plan-line
   echo "$name $status"
 }
 
-run_side() {   # side jdk
-  mkdir -p "$out/runs/$1"
-  local t0=$SECONDS
-  export -f run_one module_options
-  export out tmo
-  tr '\n' '\0' <"$out/plan.built" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$@"' _ "$1" "$2" {} | sort >"$out/results-$1.txt"
-  echo $((SECONDS - t0)) >"$out/seconds-$1"
-}
+side_jdk() { if [ "$1" = hotspot ]; then echo "$JAVA_HOME"; else echo "$LOUPE_JDK"; fi; }
 
+# Each test is built, then run on each side, so that a run cut short still gives pairs.
+case $side in both) sides="hotspot loupe" ;; *) sides=$side ;; esac
+for s in $sides; do mkdir -p "$out/runs/$s"; : >"$out/results-$s.txt"; : >"$out/seconds-$s"; done
+: >"$out/plan.built"
 build_all
-case $side in
-  both) run_side hotspot "$JAVA_HOME"; run_side loupe "$LOUPE_JDK" ;;
-  hotspot) run_side hotspot "$JAVA_HOME" ;;
-  loupe) run_side loupe "$LOUPE_JDK" ;;
-esac
+for s in $sides; do sort -o "$out/results-$s.txt" "$out/results-$s.txt"; done
 
 summary() {
   local f=$out/results-$1.txt
   [ -f "$f" ] || { echo "-"; return; }
   printf '%d passed, %d failed, %d skipped (%s s)' "$(grep -c ' passed$' "$f")" "$(grep -c ' failed$' "$f")" \
-    "$(grep -c ' skipped$' "$f")" "$(cat "$out/seconds-$1" 2>/dev/null || echo ?)"
+    "$(grep -c ' skipped$' "$f")" "$(awk '{ s += $1 } END { print s + 0 }' "$out/seconds-$1" 2>/dev/null)"
 }
 printf '%-8s %s\n' HotSpot "$(summary hotspot)" Loupe "$(summary loupe)"
 if [ -f "$out/results-hotspot.txt" ] && [ -f "$out/results-loupe.txt" ]; then
