@@ -218,8 +218,7 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return JNI_ENOMEM;
     rc = vm_boot(t);
     if (rc != JNI_OK) return rc;
-    thread_leave_vm(t, TS_IN_NATIVE);
-    t->state = TS_IN_NATIVE;
+    thread_leave_vm(t, TS_IN_NATIVE);     /* published atomically: debugger threads read it */
     *pvm = &vm_javavm;
     *penv = thread_env(t);
     return JNI_OK;

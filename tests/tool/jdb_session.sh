@@ -26,14 +26,14 @@ done
 [ -n "$port" ] || { echo "no port"; cat vm.out; kill $vm; exit 1; }
 
 # settled PATTERN FROM: waits (up to 60 s) until jdb's output has grown past FROM bytes,
-# ends with PATTERN and has not grown for 0.8 s.
+# ends with PATTERN and has not grown for 0.6 s.
 settled() {
     local last=-1 size stable=0
     for _ in $(seq 600); do
         size=$(stat -c %s jdb.out)
-        if [ "$size" = "$last" ] && [ "$size" -gt "$2" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "$1\$"; then
+        if [ "$size" = "$last" ] && [ "$size" -gt "$2" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "($1)\$"; then
             stable=$((stable + 1))
-            [ $stable -ge 8 ] && return 0
+            [ $stable -ge 6 ] && return 0
         else
             stable=0
         fi
