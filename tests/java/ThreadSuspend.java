@@ -62,11 +62,11 @@ public class ThreadSuspend {
             final int k = i;
             ts[i] = new Thread(() -> {
                 long s = 0;
-                while (!flag) {
+                do {
                     Object[] junk = new Object[8];
                     junk[k] = new long[] { 1 };
                     s += ((long[]) junk[k])[0];
-                }
+                } while (!flag);
                 sums[k] = s > 0 ? 1 : 0;
             });
             ts[i].start();
