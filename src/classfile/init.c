@@ -13,6 +13,7 @@
  */
 #include "classfile/link.h"
 #include "classfile/loader.h"
+#include "classfile/verify.h"
 #include "classfile/resolve.h"
 #include "heap/heap.h"
 #include "interp/interp.h"
@@ -202,7 +203,7 @@ bool class_check_instantiable(Thread *t, Class *c, bool error) {
  * call fails and the handler is missed.  A type that cannot be resolved now is left for
  * the dispatch to try again; nothing is thrown here. */
 static void resolve_catch_types(Thread *t, Class *c) {
-    if (!c->loader) return;
+    if (!c->loader || !vfy_should_verify(c)) return;   /* as HotSpot's verifier loads them */
     for (uint16_t i = 0; i < c->nmethods; i++) {
         Method *m = &c->methods[i];
         for (uint16_t k = 0; k < m->nexc; k++)
