@@ -141,7 +141,7 @@ static bool wanted(Thread *t, jvmtiEvent ev) {
     uint64_t bit = JVMTI_EVENT_BIT(ev);
     for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = env->next) {
         void *cb = ((void **)&env->callbacks)[ev - JVMTI_MIN_EVENT_TYPE_VAL];
-        if (!env->valid || !cb) continue;
+        if (!__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE) || !cb) continue;
         JvmtiThreadEnvState *ts = t ? jvmti_thread_env_state(t, env, false) : NULL;
         if ((env->global_events & bit) || (ts && (ts->events & bit))) return true;
     }

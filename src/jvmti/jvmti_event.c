@@ -52,7 +52,7 @@ static uint64_t callback_bits(JvmtiEnv *env) {
 void jvmti_events_recompute(void) {
     uint64_t bits = 0;
     for (JvmtiEnv *env = jvmti_envs; env; env = env->next)
-        if (env->valid) bits |= (env->global_events | env->thread_events) & callback_bits(env);
+        if (__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) bits |= (env->global_events | env->thread_events) & callback_bits(env);
     __atomic_store_n(&jvmti_event_bits, bits, __ATOMIC_RELEASE);
 }
 
