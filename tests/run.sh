@@ -26,7 +26,8 @@
 # Header lines of a Java test (within its first 30 lines):
 #   // vm-options: OPTS     VM options for both VMs (e.g. -Xmx32m)
 #   // gcstress-args: ARGS  program arguments for both VMs when the suite runs under GC
-#                           stress (LOUPE_OPTIONS with GCStressInterval): a smaller workload
+#                           stress (LOUPE_OPTIONS with GCStressInterval) or on a sanitizer
+#                           build (BUILD ending in asan or tsan): a smaller workload
 #   // normalize: SEDEXPR   applied to both outputs before comparing (legitimately
 #                           VM-specific lines only; use sparingly)
 # A tool script may have `# normalize: SEDEXPR` lines (within its first 30 lines).
@@ -270,7 +271,7 @@ run_java() {
   fi
   local opts=() norms=() line pargs=()
   read -r -a opts <<<"$(header_values "$src" vm-options | tr '\n' ' ')"
-  if [[ "${LOUPE_OPTIONS:-}" == *GCStress* ]]; then
+  if [[ "${LOUPE_OPTIONS:-}" == *GCStress* || "$BUILD" == */asan || "$BUILD" == */tsan ]]; then
     read -r -a pargs <<<"$(header_values "$src" gcstress-args | tr '\n' ' ')"
   fi
   while IFS= read -r line; do norms+=("$line"); done < <(header_values "$src" normalize)

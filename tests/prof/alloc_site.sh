@@ -4,8 +4,15 @@
 # measured about 5 % low; the statistical error is about 1 %).
 . "$ROOT/tests/prof/lib/prof.bash"
 compile AllocSite
-"$LP" run -o alloc.collapsed -e alloc --alloc 1k -- "$PROF_JAVA" -cp classes AllocSite 400000 >run.out
+"$LP" run -o alloc.collapsed -e alloc --alloc 1k -- "$PROF_JAVA" -cp classes AllocSite 400000 >run.out 2>run.err
 grep -q '^allocated 400000' run.out || fail "the program did not finish"
 n=$(weight alloc.collapsed 'AllocSite\.make;AllocSite\$Item ')
 echo "estimated AllocSite\$Item objects at AllocSite.make: $n (exactly 400000 allocated)"
-[ "$n" -ge 340000 ] && [ "$n" -le 460000 ] || fail "estimate $n is not 400000 ± 15 %"
+# On a machine too loaded for the agent's writer to keep up, the front-end reports the
+# events it dropped; the estimate can then only be too low, never too high.
+low=340000
+if grep -q 'events were dropped' run.err; then
+    echo "(the recording dropped events: only the upper bound is checked)"
+    low=1
+fi
+[ "$n" -ge $low ] && [ "$n" -le 460000 ] || { cat run.err; fail "estimate $n is not 400000 ± 15 %"; }
