@@ -23,6 +23,7 @@ JDB="${JAVA_HOME:?}/bin/jdb"
 # off so the session checks the debugger functions themselves.
 VERIFY_OFF="-XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
 
+: >vm.out          # exists before the first look, whoever runs first
 "$JDK/bin/java" $VERIFY_OFF -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
     -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
 vm=$!
