@@ -175,10 +175,15 @@ typedef struct GCEventListener {
     void (*gc_finish)(size_t used, size_t capacity);
 } GCEventListener;
 
-void gc_set_listener(const GCEventListener *l);
-/* Sets gc_events_enabled; with t (a thread in VM state, the VM running) the world is
- * stopped meanwhile and every TLAB closed, so that no allocation escapes the events. */
-void gc_set_events(Thread *t, uint32_t mask);
+/* Listeners (gcevents.c): each gets the events of its mask (GCEvent bits); adding one
+ * again changes its mask.  With t (a thread in VM state, the VM running) the world is
+ * stopped meanwhile and every TLAB closed, so that no allocation escapes the events.
+ * At most 8 listeners: false when the table is full. */
+bool gc_add_listener(Thread *t, const GCEventListener *l, uint32_t mask);
+void gc_remove_listener(Thread *t, const GCEventListener *l);
+/* Closes every thread's TLAB (filling its tail), so the heap is walkable and the next
+ * allocation of each thread takes the slow path. */
+void heap_retire_tlabs(void);
 /* The arena that holds o now (the collector's arena_of). */
 int heap_arena_of(Object *o);
 /* The reference checker (gccheck.c, -XX:+LoupeCheckGCEvents): listens to every event and
@@ -188,6 +193,9 @@ void gc_event_arena_new(int arena_id, const char *name);
 void gc_event_arena_delete(int arena_id);
 void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to);
 void gc_event_object_free(Object *o);
+void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size);
+void gc_event_gc_start(void);
+void gc_event_gc_finish(size_t used, size_t capacity);
 
 #define GC_EVENT_ON(e) (unlikely(gc_events_enabled & (1u << (e))))
 

@@ -169,6 +169,5 @@ static const GCEventListener checker = {
 
 void gc_check_events_install(void) {
     resize(16);
-    gc_set_listener(&checker);
-    gc_set_events(NULL, (1u << GCE_COUNT) - 1);
+    gc_add_listener(NULL, &checker, (1u << GCE_COUNT) - 1);
 }

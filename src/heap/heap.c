@@ -42,7 +42,6 @@ static pthread_mutex_t stress_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t stress_counter;
 bool heap_barrier_active;
 volatile uint32_t gc_events_enabled;
-static const GCEventListener *listener;
 
 /* Filler "classes" no Java code can name, to keep unused heap ranges (TLAB tails)
  * walkable: a byte-array shape for gaps of 24 bytes and more, fixed-size shapes for the
@@ -250,8 +249,7 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
 }
 
 static void report_alloc(Thread *t, Object *o, size_t size) {
-    if (GC_EVENT_ON(GCE_OBJECT_ALLOC) && listener && listener->object_alloc)
-        listener->object_alloc(t, gc->arena_of(o), o, size);
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
 }
 
 Object *heap_alloc_object(Thread *t, Class *c) {
@@ -457,13 +455,13 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     HeapUsage pools_before[HEAP_MAX_POOLS];
     thread_foreach(retire_tlab_cb, NULL);
     pools_now(pools_before);
-    if (listener && listener->gc_start && GC_EVENT_ON(GCE_GC_START)) listener->gc_start();
+    if (GC_EVENT_ON(GCE_GC_START)) gc_event_gc_start();
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
     gc->collect(cause);
     refs_after_gc();
     size_t after = gc->used();
-    if (listener && listener->gc_finish && GC_EVENT_ON(GCE_GC_FINISH)) listener->gc_finish(after, gc->capacity());
+    if (GC_EVENT_ON(GCE_GC_FINISH)) gc_event_gc_finish(after, gc->capacity());
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH)) jvmti_post_GarbageCollectionFinish(t);
     int64_t t1 = thread_now_ns();
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
@@ -495,32 +493,8 @@ bool heap_verbose(void) { return __atomic_load_n(&heap_opts.verbose, __ATOMIC_RE
 bool heap_set_verbose(bool on) { return __atomic_exchange_n(&heap_opts.verbose, on, __ATOMIC_RELAXED); }
 
 void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
-    thread_foreach(retire_tlab_cb, NULL);
+    heap_retire_tlabs();
     gc->walk(fn, ctx);
 }
 
-/* ---- events ---- */
-
-void gc_set_listener(const GCEventListener *l) { listener = l; }
-
-void gc_set_events(Thread *t, uint32_t mask) {
-    bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
-    if (stop) safepoint_begin(t);
-    __atomic_store_n(&gc_events_enabled, mask, __ATOMIC_RELEASE);
-    /* TLABs handed out before allocation events were on would hide allocations */
-    if (stop) thread_foreach(retire_tlab_cb, NULL);
-    if (stop) safepoint_end(t);
-}
-
-void gc_event_arena_new(int arena_id, const char *name) {
-    if (listener && listener->arena_new && GC_EVENT_ON(GCE_ARENA_NEW)) listener->arena_new(arena_id, name);
-}
-void gc_event_arena_delete(int arena_id) {
-    if (listener && listener->arena_delete && GC_EVENT_ON(GCE_ARENA_DELETE)) listener->arena_delete(arena_id);
-}
-void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to) {
-    if (listener && listener->object_move) listener->object_move(old_arena, from, new_arena, to);
-}
-void gc_event_object_free(Object *o) {
-    if (listener && listener->object_free) listener->object_free(o);
-}
+void heap_retire_tlabs(void) { thread_foreach(retire_tlab_cb, NULL); }
