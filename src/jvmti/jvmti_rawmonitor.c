@@ -40,7 +40,7 @@ typedef struct RawMonitor {
 
 static jvmtiError monitor_of(jrawMonitorID id, RawMonitor **out) {
     RawMonitor *m = (RawMonitor *)id;
-    if (!m || m->magic != RAW_MONITOR_MAGIC) return JVMTI_ERROR_INVALID_MONITOR;
+    if (!m || __atomic_load_n(&m->magic, __ATOMIC_ACQUIRE) != RAW_MONITOR_MAGIC) return JVMTI_ERROR_INVALID_MONITOR;
     *out = m;
     return JVMTI_ERROR_NONE;
 }
@@ -61,11 +61,13 @@ static void wait_end(int old) {
 jvmtiError JNICALL jvmti_CreateRawMonitor(jvmtiEnv *env, const char *name, jrawMonitorID *monitor_ptr) {
     if (!name || !monitor_ptr) return JVMTI_ERROR_NULL_POINTER;
     RawMonitor *m = vm_calloc(1, sizeof *m);
-    m->magic = RAW_MONITOR_MAGIC;
     m->name = vm_strdup(name);
     pthread_mutex_init(&m->lock, NULL);
     pthread_cond_init(&m->entry, NULL);
     pthread_cond_init(&m->wait, NULL);
+    /* last, and published: an agent may hand the id to another thread by any means (a
+     * plain global), and the thread that validates it must see the monitor built */
+    __atomic_store_n(&m->magic, RAW_MONITOR_MAGIC, __ATOMIC_RELEASE);
     *monitor_ptr = (jrawMonitorID)m;
     return JVMTI_ERROR_NONE;
 }
@@ -76,7 +78,7 @@ jvmtiError JNICALL jvmti_DestroyRawMonitor(jvmtiEnv *env, jrawMonitorID monitor)
     if (err != JVMTI_ERROR_NONE) return err;
     pthread_mutex_lock(&m->lock);
     bool other = m->owned && !owned_by_me(m);
-    if (!other) m->magic = 0;
+    if (!other) __atomic_store_n(&m->magic, 0, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&m->lock);
     /* the memory stays: a thread may still be on its way out of it */
     return other ? JVMTI_ERROR_NOT_MONITOR_OWNER : JVMTI_ERROR_NONE;
