@@ -143,7 +143,7 @@ static void *gen_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
  * slot's card. */
 static void gen_barrier(Object *holder, Object **slot, Object *value) {
     UNUSED(holder);
-    if ((char *)value >= nursery && (char *)value < nursery_end && (size_t)((char *)slot - old_base) < old_reserved)
+    if ((char *)value >= nursery && (char *)value < nursery_end && (uintptr_t)slot - (uintptr_t)old_base < old_reserved)
         card_mark(slot);
 }
 
