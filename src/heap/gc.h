@@ -60,9 +60,11 @@ typedef struct Collector {
     void (*pool_usage)(int pool, HeapUsage *u);
     /* The name of the collector's MemoryManager / GarbageCollectorMXBean. */
     const char *manager_name;
+    /* What the last collection was for -Xlog:gc ("Pause Young"); NULL: "Pause Full". */
+    const char *(*pause_name)(void);
 } Collector;
 
-extern const Collector gc_semispace, gc_markcompact, gc_marksweep;
+extern const Collector gc_semispace, gc_markcompact, gc_marksweep, gc_generational;
 
 /* ---- shared services for collectors ---- */
 
@@ -148,6 +150,27 @@ char *mark_next_free(char *p, char *top);
 void mark_compute_forwarding(char *top);
 Object *mark_forward(Object *o);
 size_t mark_live_bytes(void);
+/* Sliding compaction of the marked range up to top, after mark_heap: free events for the
+ * dead and move events (within arena_id) for the moved, every root, field and weak root
+ * updated, the live objects slid down.  Returns the new top (base + the live bytes). */
+char *mark_compact(char *top, int arena_id);
+
+/* ---- card table (cardtable.c), for a generational collector ----
+ * One byte per CARD_SIZE bytes of a range, set by the write barrier where a slot got a
+ * reference that a minor collection must find; and a bitmap of the objects' first words,
+ * so that a dirty card can be scanned from the object that covers it. */
+#define CARD_SIZE 512
+bool card_init(char *base, size_t size);
+bool card_covers(const void *p);
+void card_mark(const void *p);
+bool card_is_dirty(const void *p);
+void card_clear(char *from, char *to);
+/* o now starts where it lies (promoted or allocated in the range). */
+void card_note_object(Object *o);
+/* The starts of [base, old_top) forgotten, those of the objects in [base, new_top) noted. */
+void card_rebuild_starts(char *old_top, char *new_top);
+/* Calls v on every non-null reference slot in a dirty card below top. */
+void card_scan(char *top, SlotVisitor v, void *ctx);
 /* Fixes up VM structures that cache addresses (monitors' objects) after a moving GC. */
 void gc_after_move(void);
 

@@ -80,15 +80,16 @@ bool heap_is_filler(Object *o) {
 }
 
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
- * the closest Loupe collector (Serial and Parallel compact their old generation, G1,
- * Shenandoah and ZGC compact regions; Epsilon never moves anything). */
-static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact };
+ * the closest Loupe collector (Serial, Parallel and G1 are generational; Shenandoah and
+ * ZGC compact regions; Epsilon never moves anything). */
+static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_generational };
 static const struct { const char *flag; const Collector *gc; } GC_FLAGS[] = {
     { "UseSemiSpaceGC", &gc_semispace }, { "UseMarkSweepGC", &gc_marksweep }, { "UseMarkCompactGC", &gc_markcompact },
-    { "UseSerialGC", &gc_markcompact }, { "UseParallelGC", &gc_markcompact }, { "UseG1GC", &gc_markcompact },
+    { "UseGenerationalGC", &gc_generational },
+    { "UseSerialGC", &gc_generational }, { "UseParallelGC", &gc_generational }, { "UseG1GC", &gc_generational },
     { "UseShenandoahGC", &gc_markcompact }, { "UseZGC", &gc_markcompact }, { "UseEpsilonGC", &gc_marksweep },
 };
-#define LOUPE_GC_FLAGS 3        /* the first entries are Loupe's own */
+#define LOUPE_GC_FLAGS 4        /* the first entries are Loupe's own */
 
 int heap_gc_flag(const char *name, size_t n) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
@@ -112,7 +113,7 @@ static const Collector *select_collector(const HeapOptions *opts) {
     if (opts->collector) {
         for (size_t i = 0; i < ARRAY_LEN(COLLECTORS); i++)
             if (strcmp(opts->collector, COLLECTORS[i]->name) == 0) return COLLECTORS[i];
-        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact)\n", opts->collector);
+        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact, generational)\n", opts->collector);
         return NULL;
     }
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
@@ -296,6 +297,14 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     return &a->hdr;
 }
 
+/* A reference slot of a fresh clone, which memcpy filled, stored again through the
+ * barrier: the collector sees the store as if from null (ctx is the clone). */
+static void clone_store(Object **slot, void *ctx) {
+    Object *v = *slot;
+    *slot = NULL;
+    heap_store_ref(ctx, slot, v);
+}
+
 Object *heap_clone(Thread *t, Object **h) {
     size_t size = heap_object_size(*h);
     Object *o = alloc_bytes(t, size);
@@ -304,6 +313,7 @@ Object *heap_clone(Thread *t, Object **h) {
     memcpy((char *)o + OBJECT_HEADER_SIZE, (char *)src + OBJECT_HEADER_SIZE, size - OBJECT_HEADER_SIZE);
     o->klass = src->klass;
     o->mark = 0;
+    if (heap_barrier_active) gc_visit_object(o, clone_store, o);
     report_alloc(t, o, size);
     return o;
 }
@@ -467,6 +477,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
     gc->collect(cause);
+    const char *pause = gc->pause_name ? gc->pause_name() : "Pause Full";
     refs_after_gc();
     size_t after = gc->used();
     if (GC_EVENT_ON(GCE_GC_FINISH)) gc_event_gc_finish(after, gc->capacity());
@@ -479,8 +490,8 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     if (!p && alloc_size && gc->grow(alloc_size)) p = try_alloc(t, alloc_size);
     safepoint_end(t);
     if (heap_verbose())
-        vm_log("gc", "GC(%llu) Pause Full (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
-               cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, (double)(t1 - t0) / 1e6);
+        vm_log("gc", "GC(%llu) %s (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
+               pause, cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, (double)(t1 - t0) / 1e6);
     /* the hook only records and signals: it must not allocate, p is not an object yet */
     void (*hook)(Thread *) = __atomic_load_n(&heap_after_collection_hook, __ATOMIC_ACQUIRE);
     if (hook) hook(t);

@@ -24,6 +24,10 @@
  * keep_alive marks and pushes, drain empties the stack.  Nothing moves while marking, so
  * the weak roots (JNI weak globals, the intern table) and monitors are only cleared for
  * dead objects; a compacting collector visits them again later to update them.
+ *
+ * Sliding compaction of the range (mark_compact) is here too, shared by the mark-compact
+ * collector and the generational collector's old generation: the events in address order,
+ * then every reference updated, then the objects slid down.
  */
 #include "heap/gc.h"
 
@@ -177,3 +181,53 @@ Object *mark_forward(Object *o) {
 }
 
 size_t mark_live_bytes(void) { return live_words * 8; }
+
+static void forward_slot(Object **slot, void *ctx) {
+    UNUSED(ctx);
+    *slot = mark_forward(*slot);
+}
+
+/* Free and move events, in address order: a listener that keys objects by address never
+ * sees a new address that an object not yet reported still holds. */
+static void report(char *old_top, int arena) {
+    for (char *p = base; p < old_top;) {
+        Object *o = (Object *)p;
+        p += heap_object_size(o);
+        if (heap_is_filler(o)) continue;
+        if (!mark_is_live(o, NULL)) {
+            if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(o);
+            continue;
+        }
+        Object *n = mark_forward(o);
+        if (n != o && GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(arena, o, arena, n);
+    }
+}
+
+static void update(char *old_top) {
+    gc_visit_roots(forward_slot, NULL);
+    for (char *p = mark_next_live(base, old_top); p < old_top;) {
+        Object *o = (Object *)p;
+        gc_visit_object(o, forward_slot, NULL);
+        p = mark_next_live(p + heap_object_size(o), old_top);
+    }
+    gc_process_weak_roots(mark_is_live, forward_slot, NULL);
+}
+
+static void slide(char *old_top) {
+    for (char *p = mark_next_live(base, old_top); p < old_top;) {
+        Object *o = (Object *)p;
+        size_t size = heap_object_size(o);
+        Object *n = mark_forward(o);
+        p = mark_next_live(p + size, old_top);
+        if (n != o) memmove(n, o, size);
+    }
+}
+
+char *mark_compact(char *top, int arena_id) {
+    mark_compute_forwarding(top);
+    if (GC_EVENT_ON(GCE_OBJECT_FREE) || GC_EVENT_ON(GCE_OBJECT_MOVE)) report(top, arena_id);
+    update(top);
+    slide(top);
+    return base + mark_live_bytes();
+}
+

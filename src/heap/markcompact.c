@@ -11,7 +11,8 @@
  * keep their relative order (which keeps what was allocated together together).  New
  * addresses are not stored in the objects (their headers hold locks and hashes): mark.c
  * computes them from the live bitmap (the live words below the object, a table per 512
- * bytes plus one popcount).  The phases, with the world stopped:
+ * bytes plus one popcount).  The phases, with the world stopped (2 to 5 are mark.c's
+ * mark_compact, which the generational collector's old generation shares):
  *
  *   1. mark_heap                       live bitmap; dead weak roots and monitors dropped
  *   2. mark_compute_forwarding         the per-block table of new addresses
@@ -68,57 +69,12 @@ static void *mc_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
     }
 }
 
-static void forward_slot(Object **slot, void *ctx) {
-    UNUSED(ctx);
-    *slot = mark_forward(*slot);
-}
-
-/* Free and move events, in address order: a listener that keys objects by address never
- * sees a new address that an object not yet reported still holds. */
-static void report(char *old_top) {
-    for (char *p = base; p < old_top;) {
-        Object *o = (Object *)p;
-        p += heap_object_size(o);
-        if (heap_is_filler(o)) continue;
-        if (!mark_is_live(o, NULL)) {
-            if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(o);
-            continue;
-        }
-        Object *n = mark_forward(o);
-        if (n != o && GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(ARENA_ID, o, ARENA_ID, n);
-    }
-}
-
-static void update(char *old_top) {
-    gc_visit_roots(forward_slot, NULL);
-    for (char *p = mark_next_live(base, old_top); p < old_top;) {
-        Object *o = (Object *)p;
-        gc_visit_object(o, forward_slot, NULL);
-        p = mark_next_live(p + heap_object_size(o), old_top);
-    }
-    gc_process_weak_roots(mark_is_live, forward_slot, NULL);
-}
-
-static void slide(char *old_top) {
-    for (char *p = mark_next_live(base, old_top); p < old_top;) {
-        Object *o = (Object *)p;
-        size_t size = heap_object_size(o);
-        Object *n = mark_forward(o);
-        p = mark_next_live(p + size, old_top);
-        if (n != o) memmove(n, o, size);
-    }
-}
-
 static void mc_collect(GCCause cause) {
     UNUSED(cause);
     char *old_top = atomic_load(&top);
     mark_heap(old_top);
-    mark_compute_forwarding(old_top);
-    if (GC_EVENT_ON(GCE_OBJECT_FREE) || GC_EVENT_ON(GCE_OBJECT_MOVE)) report(old_top);
-    update(old_top);
-    slide(old_top);
+    char *new_top = mark_compact(old_top, ARENA_ID);
     size_t live = mark_live_bytes();
-    char *new_top = base + live;
     /* stale pointers into the freed tail read garbage at once */
     if (poison) memset(new_top, 0xAB, (size_t)(old_top - new_top));
     while (live > capacity / 2 && capacity < reserved) capacity = capacity * 2 < reserved ? capacity * 2 : reserved;

@@ -574,7 +574,14 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         mark_given("ThreadStackSize");
         return JNI_OK;
     }
-    if (strncmp(opt, "-Xmn", 4) == 0) return JNI_OK;
+    if (strncmp(opt, "-Xmn", 4) == 0) {
+        if (!parse_size(opt + 4, &sz) || sz == 0) {
+            fprintf(stderr, "Invalid initial young generation size: %s\n", opt);
+            return JNI_EINVAL;
+        }
+        vm_opts.heap.young = sz;
+        return JNI_OK;
+    }
     if (strncmp(opt, "-Xbootclasspath/a:", 18) == 0) {
         const char *p = opt + 18;
         if (vm_opts.boot_append) {

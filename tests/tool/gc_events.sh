@@ -8,12 +8,13 @@ set -u
 J=$JDK/bin/java
 loupe=false
 "$J" -XX:+LoupeCheckGCEvents -version >/dev/null 2>&1 && loupe=true
-for gc in semispace marksweep markcompact; do
+# (a small nursery, so that the generational collector promotes and compacts often)
+for gc in semispace marksweep markcompact generational; do
   echo "== $gc"
   if $loupe; then
-    "$J" -XX:LoupeGC=$gc -XX:+LoupeCheckGCEvents -Xmx64m -cp "$CLASSES" GcWorkload 8
+    "$J" -XX:LoupeGC=$gc -XX:+LoupeCheckGCEvents -Xmx64m -Xmn1m -cp "$CLASSES" GcWorkload 8
   else
-    "$J" -Xmx64m -cp "$CLASSES" GcWorkload 8
+    "$J" -Xmx64m -Xmn1m -cp "$CLASSES" GcWorkload 8
   fi
   echo "exit $?"
 done
