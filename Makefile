@@ -96,7 +96,7 @@ include profiler/profiler.mk
 TEST_MODE ?= embed launcher altjvm
 CHECK_TEST_MODE := $(if $(filter environment command,$(firstword $(origin TEST_MODE))),$(TEST_MODE),embed)
 
-# GC=marksweep (or markcompact, semispace): the suite with that collector on the Loupe side
+# GC=marksweep (or markcompact, refcount, semispace): the suite with that collector on the Loupe side
 # (LOUPE_OPTIONS, which HotSpot never reads).
 GC_OPTIONS := $(if $(GC),-XX:LoupeGC=$(GC))
 
@@ -110,11 +110,11 @@ test-gcstress: all test-programs
 
 # The collectors other than the default: a smoke set under each, then a smaller one under
 # GC stress as well.
-COLLECTORS_OTHER := marksweep markcompact
+COLLECTORS_OTHER := marksweep markcompact refcount
 COLLECTOR_SMOKE := AllocChurn AllocSmallThreads AllocThreads ArrayCopy Arrays1 Collections1 Concurrency Exceptions \
     ExitWhileCollecting GcLoopFairness GcWorkload HugeArray IdentityClone InternChurn JniReturnGC LargeArray \
     ManagementMemory Monitors OomFill OutOfMemory RefCleaner RefFinalize RefSoft RefThreads RefWeak Strings \
-    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump
+    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump refcount
 COLLECTOR_STRESS_SMOKE := AllocChurn GcWorkload IdentityClone InternChurn JniReturnGC Monitors RefCleaner \
     RefFinalize RefSoft RefWeak Strings ThreadStartGC embed_weak
 test-collectors: all test-programs

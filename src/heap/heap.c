@@ -74,13 +74,14 @@ bool heap_is_filler(Object *o) {
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
  * the closest Loupe collector (Serial and Parallel compact their old generation, G1,
  * Shenandoah and ZGC compact regions; Epsilon never moves anything). */
-static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact };
+static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_refcount };
 static const struct { const char *flag; const Collector *gc; } GC_FLAGS[] = {
     { "UseSemiSpaceGC", &gc_semispace }, { "UseMarkSweepGC", &gc_marksweep }, { "UseMarkCompactGC", &gc_markcompact },
+    { "UseRefCountGC", &gc_refcount },
     { "UseSerialGC", &gc_markcompact }, { "UseParallelGC", &gc_markcompact }, { "UseG1GC", &gc_markcompact },
     { "UseShenandoahGC", &gc_markcompact }, { "UseZGC", &gc_markcompact }, { "UseEpsilonGC", &gc_marksweep },
 };
-#define LOUPE_GC_FLAGS 3        /* the first entries are Loupe's own */
+#define LOUPE_GC_FLAGS 4        /* the first entries are Loupe's own */
 
 int heap_gc_flag(const char *name, size_t n) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
@@ -104,7 +105,7 @@ static const Collector *select_collector(const HeapOptions *opts) {
     if (opts->collector) {
         for (size_t i = 0; i < ARRAY_LEN(COLLECTORS); i++)
             if (strcmp(opts->collector, COLLECTORS[i]->name) == 0) return COLLECTORS[i];
-        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact)\n", opts->collector);
+        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact, refcount)\n", opts->collector);
         return NULL;
     }
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {

@@ -33,7 +33,7 @@ typedef enum GCCause {
 typedef struct HeapOptions {
     size_t initial;         /* -Xms, bytes */
     size_t max;             /* -Xmx, bytes */
-    const char *collector;  /* -XX:LoupeGC=semispace|marksweep|markcompact (wins over the flags) */
+    const char *collector;  /* -XX:LoupeGC=semispace|marksweep|markcompact|refcount (wins over the flags) */
     uint32_t gc_flags;      /* bit i: -XX:+Use...GC number i of heap_gc_flag's table */
     uint32_t gc_flags_off;  /* bit i: -XX:-Use...GC */
     long stress_interval;   /* -XX:GCStressInterval=N: collect every N-th allocation (0 = off) */

@@ -8,7 +8,7 @@ set -u
 J=$JDK/bin/java
 loupe=false
 "$J" -XX:+LoupeCheckGCEvents -version >/dev/null 2>&1 && loupe=true
-for gc in semispace marksweep markcompact; do
+for gc in semispace marksweep markcompact refcount; do
   echo "== $gc"
   if $loupe; then
     "$J" -XX:LoupeGC=$gc -XX:+LoupeCheckGCEvents -Xmx64m -cp "$CLASSES" GcWorkload 8
