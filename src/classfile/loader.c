@@ -672,7 +672,7 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     publish(c);
     if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
         if (!mirror_create(t, c)) return NULL;
-        if (pd && *pd) OBJ_FIELD(c->mirror, mirror_pd_off, Object *) = *pd;
+        if (pd && *pd) HEAP_SET_FIELD(c->mirror, mirror_pd_off, *pd);
         /* linking is cheap and cannot fail once the supertypes are in: doing it now means
          * every loaded class has its subtype display and dispatch tables */
         if (!link_class(t, c)) return NULL;

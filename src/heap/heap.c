@@ -289,6 +289,14 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     return &a->hdr;
 }
 
+/* A reference slot of a fresh clone, which memcpy filled, stored again through the
+ * barrier: the collector sees the store as if from null (ctx is the clone). */
+static void clone_store(Object **slot, void *ctx) {
+    Object *v = *slot;
+    *slot = NULL;
+    heap_store_ref(ctx, slot, v);
+}
+
 Object *heap_clone(Thread *t, Object **h) {
     size_t size = heap_object_size(*h);
     Object *o = alloc_bytes(t, size);
@@ -297,6 +305,7 @@ Object *heap_clone(Thread *t, Object **h) {
     memcpy((char *)o + OBJECT_HEADER_SIZE, (char *)src + OBJECT_HEADER_SIZE, size - OBJECT_HEADER_SIZE);
     o->klass = src->klass;
     o->mark = 0;
+    if (heap_barrier_active) gc_visit_object(o, clone_store, o);
     report_alloc(t, o, size);
     return o;
 }

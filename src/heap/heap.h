@@ -155,7 +155,21 @@ static inline void *heap_tlab_alloc(Thread *t, size_t size) {
 /* ---- write barrier ----
  * Every store of a reference into a heap object goes through heap_store_ref, so that
  * generational (card marking) and reference-counting collectors can see it.  Collectors
- * that need no barrier leave heap_barrier_active false and the store is a plain move. */
+ * that need no barrier leave heap_barrier_active false and the store is a plain move.
+ *
+ * The collector's barrier(holder, slot, value) runs before the store, with *slot still
+ * the old value, for: the interpreter's putfield/putstatic/aastore (plain, quickened and
+ * volatile forms), JNI Set<Object>Field, SetStaticObjectField and SetObjectArrayElement,
+ * reflection (JVM_SetArrayElement; Field.set and VarHandles go through Unsafe),
+ * Unsafe.putReference[Volatile], System.arraycopy of reference arrays (once per element,
+ * in copy order, when the barrier is on; a memmove when it is off), Object.clone (each
+ * reference slot of the fresh copy is stored again from null) and the VM's own stores
+ * (mirrors, strings, exceptions and stack traces, method handles, java.lang.ref in
+ * refproc.c — the latter also while a collection runs).  Unsafe's compare-and-set and
+ * compare-and-exchange call it after a successful exchange (*slot is then the new
+ * value, the old one was the expected value).  Roots outside the heap (frames, handles,
+ * the constant pools' resolved objects, VM globals) are not heap objects and take no
+ * barrier. */
 extern bool heap_barrier_active;
 void heap_barrier_slow(Object *holder, Object **slot, Object *value);
 

@@ -130,7 +130,7 @@ Object *cs_method_type(Thread *t, Class *caller, Symbol *desc) {
     Class *ac = m ? ld_array_of(t, VMC(Class)) : NULL;
     Object *arr = ac ? heap_alloc_array(t, ac, n) : NULL;
     if (!arr) return NULL;
-    for (int i = 0; i < n; i++) ARRAY_ELEMS(arr, Object *)[i] = types[i]->mirror;
+    for (int i = 0; i < n; i++) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i], types[i]->mirror);
     Slot args[2] = { { .l = rt->mirror }, { .l = arr } };
     Slot r;
     return interp_call(t, m, args, &r) ? r.l : NULL;

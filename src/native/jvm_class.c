@@ -276,7 +276,7 @@ static jobjectArray class_array(Thread *t, Class **cs, int n) {
     Object *a = heap_alloc_array(t, ac, n);
     jobject r = NULL;
     if (a) {
-        for (int i = 0; i < n; i++) ARRAY_ELEMS(a, Object *)[i] = cs[i]->mirror;
+        for (int i = 0; i < n; i++) heap_store_ref(a, &ARRAY_ELEMS(a, Object *)[i], cs[i]->mirror);
         hnd_release(t, hm);
         r = hnd_local(t, a);
     } else {

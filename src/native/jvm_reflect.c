@@ -92,7 +92,7 @@ static Object *class_array_of(Thread *t, Class **cs, int n) {
     Class *ac = ld_array_of(t, VMC(Class));
     Object *a = ac ? heap_alloc_array(t, ac, n) : NULL;
     if (!a) return NULL;
-    for (int i = 0; i < n; i++) ARRAY_ELEMS(a, Object *)[i] = cs[i]->mirror;
+    for (int i = 0; i < n; i++) heap_store_ref(a, &ARRAY_ELEMS(a, Object *)[i], cs[i]->mirror);
     return a;
 }
 

@@ -60,9 +60,9 @@ bool mirror_create(Thread *t, Class *c) {
     Object *m = heap_alloc_sized(t, VMC(Class), size);
     if (!m) return false;
     OBJ_FIELD(m, mirror_klass_off, Class *) = c;
-    OBJ_FIELD(m, mirror_loader_off, Object *) = c->loader;
-    if (class_is_array(c)) OBJ_FIELD(m, mirror_component_off, Object *) = c->component->mirror;
-    OBJ_FIELD(m, mirror_module_off, Object *) = module_of(c);
+    HEAP_SET_FIELD(m, mirror_loader_off, c->loader);
+    if (class_is_array(c)) HEAP_SET_FIELD(m, mirror_component_off, c->component->mirror);
+    HEAP_SET_FIELD(m, mirror_module_off, module_of(c));
     Object *expected = NULL;
     if (!__atomic_compare_exchange_n(&c->mirror, &expected, m, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         /* another thread made it first; ours becomes garbage */
