@@ -163,9 +163,11 @@ static void *rc_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
 /* ---- the barrier ---- */
 
 /* Logs slot with the value it holds before its first store since the last
- * reconciliation.  Called before the store; a caller that stored already (a successful
- * compare-and-set) finds the new value there: then the old one is unknown and nothing is
- * decremented, which can only keep an object too long (the trace repairs it). */
+ * reconciliation.  Called before the store (or before a compare-and-set that may not
+ * store at all: the log is then exact anyway).  A slot that already holds the value
+ * stored is logged with no old value: if some caller ever called the barrier after its
+ * store, the old value would be unknown, and decrementing nothing can only keep an object
+ * too long (the trace repairs it), never free it early. */
 static void rc_barrier(Object *holder, Object **slot, Object *value) {
     if ((char *)slot < base || (char *)slot >= base + reserved) return;
     size_t i = word_index(slot);
@@ -408,6 +410,9 @@ static void trace(void) {
     fl_walk(report_trace_dead, NULL);
     fl_sweep();
     recount();
+    /* refproc.c stored through the barrier (pending links, cleared referents): the
+     * counts just computed include those stores already */
+    forget_log();
     while (fl_used() > capacity / 2 && capacity < reserved)
         capacity = capacity * 2 < reserved ? capacity * 2 : reserved;
     fl_set_limit(base + capacity);
