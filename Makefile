@@ -100,7 +100,7 @@ include profiler/profiler.mk
 TEST_MODE ?= embed launcher altjvm
 CHECK_TEST_MODE := $(if $(filter environment command,$(firstword $(origin TEST_MODE))),$(TEST_MODE),embed)
 
-# GC=marksweep (or markcompact, generational, semispace): the suite with that collector on the Loupe side
+# GC=marksweep (or markcompact, generational, refcount, semispace): the suite with that collector on the Loupe side
 # (LOUPE_OPTIONS, which HotSpot never reads).
 GC_OPTIONS := $(if $(GC),-XX:LoupeGC=$(GC))
 
@@ -114,11 +114,11 @@ test-gcstress: all test-programs
 
 # The collectors other than the default: a smoke set under each, then a smaller one under
 # GC stress as well.
-COLLECTORS_OTHER := marksweep markcompact generational
+COLLECTORS_OTHER := marksweep markcompact generational refcount
 COLLECTOR_SMOKE := AllocChurn AllocSmallThreads AllocThreads ArrayCopy Arrays1 Collections1 Concurrency Exceptions \
     ExitWhileCollecting GcLoopFairness GcWorkload GenBarrier HugeArray IdentityClone InternChurn JniReturnGC LargeArray \
     ManagementMemory Monitors OomFill OutOfMemory RefCleaner RefFinalize RefSoft RefThreads RefWeak Strings \
-    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump
+    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump refcount
 COLLECTOR_STRESS_SMOKE := AllocChurn GcWorkload GenBarrier IdentityClone InternChurn JniReturnGC Monitors RefCleaner \
     RefFinalize RefSoft RefWeak Strings ThreadStartGC embed_weak
 test-collectors: all test-programs

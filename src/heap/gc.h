@@ -64,7 +64,7 @@ typedef struct Collector {
     const char *(*pause_name)(void);
 } Collector;
 
-extern const Collector gc_semispace, gc_markcompact, gc_marksweep, gc_generational;
+extern const Collector gc_semispace, gc_markcompact, gc_marksweep, gc_generational, gc_refcount;
 
 /* ---- shared services for collectors ---- */
 
@@ -141,6 +141,9 @@ bool mark_init(char *base, size_t reserved);
 /* The whole mark phase over [base, top): roots, the trace, java.lang.ref (refproc.c),
  * weak roots and monitors.  Objects outside the range count as live and are not traced. */
 void mark_heap(char *top);
+/* Marks what the roots reach through strong references and referents alike, with no
+ * reference processing and no weak roots: a side-effect-free check (refcount.c). */
+void mark_heap_strong(char *top);
 bool mark_is_live(Object *o, void *ctx);
 /* First marked / unmarked address in [p, top), or top. */
 char *mark_next_live(char *p, char *top);

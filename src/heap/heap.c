@@ -82,14 +82,14 @@ bool heap_is_filler(Object *o) {
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
  * the closest Loupe collector (Serial, Parallel and G1 are generational; Shenandoah and
  * ZGC compact regions; Epsilon never moves anything). */
-static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_generational };
+static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_generational, &gc_refcount };
 static const struct { const char *flag; const Collector *gc; } GC_FLAGS[] = {
     { "UseSemiSpaceGC", &gc_semispace }, { "UseMarkSweepGC", &gc_marksweep }, { "UseMarkCompactGC", &gc_markcompact },
-    { "UseGenerationalGC", &gc_generational },
+    { "UseGenerationalGC", &gc_generational }, { "UseRefCountGC", &gc_refcount },
     { "UseSerialGC", &gc_generational }, { "UseParallelGC", &gc_generational }, { "UseG1GC", &gc_generational },
     { "UseShenandoahGC", &gc_markcompact }, { "UseZGC", &gc_markcompact }, { "UseEpsilonGC", &gc_marksweep },
 };
-#define LOUPE_GC_FLAGS 4        /* the first entries are Loupe's own */
+#define LOUPE_GC_FLAGS 5        /* the first entries are Loupe's own */
 
 int heap_gc_flag(const char *name, size_t n) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
@@ -113,7 +113,7 @@ static const Collector *select_collector(const HeapOptions *opts) {
     if (opts->collector) {
         for (size_t i = 0; i < ARRAY_LEN(COLLECTORS); i++)
             if (strcmp(opts->collector, COLLECTORS[i]->name) == 0) return COLLECTORS[i];
-        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact, generational)\n", opts->collector);
+        fprintf(stderr, "Unknown collector: %s (known: semispace, marksweep, markcompact, generational, refcount)\n", opts->collector);
         return NULL;
     }
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {

@@ -34,7 +34,7 @@ typedef struct HeapOptions {
     size_t initial;         /* -Xms, bytes */
     size_t max;             /* -Xmx, bytes */
     size_t young;           /* -Xmn, bytes (0: the collector's default) */
-    const char *collector;  /* -XX:LoupeGC=semispace|marksweep|markcompact|generational (wins over the flags) */
+    const char *collector;  /* -XX:LoupeGC=semispace|marksweep|markcompact|generational|refcount (wins over the flags) */
     uint32_t gc_flags;      /* bit i: -XX:+Use...GC number i of heap_gc_flag's table */
     uint32_t gc_flags_off;  /* bit i: -XX:-Use...GC */
     long stress_interval;   /* -XX:GCStressInterval=N: collect every N-th allocation (0 = off) */
@@ -167,8 +167,9 @@ static inline void *heap_tlab_alloc(Thread *t, size_t size) {
  * reference slot of the fresh copy is stored again from null) and the VM's own stores
  * (mirrors, strings, exceptions and stack traces, method handles, java.lang.ref in
  * refproc.c — the latter also while a collection runs).  Unsafe's compare-and-set and
- * compare-and-exchange call it after a successful exchange (*slot is then the new
- * value, the old one was the expected value).  Roots outside the heap (frames, handles,
+ * compare-and-exchange call it before the exchange, whether or not it succeeds (a
+ * reference counter must read the old value before anyone replaces it; a barrier for a
+ * store that then does not happen costs a card or a log entry, never correctness).  Roots outside the heap (frames, handles,
  * the constant pools' resolved objects, VM globals) are not heap objects and take no
  * barrier. */
 extern bool heap_barrier_active;

@@ -162,6 +162,13 @@ void mark_heap(char *top) {
     gc_process_weak_roots(mark_is_live, ignore_slot, NULL);
 }
 
+void mark_heap_strong(char *top) {
+    mark_top = top;
+    memset(live_bits, 0, (word_index(top) + 63) / 64 * 8);
+    gc_visit_roots(mark_slot, NULL);
+    drain(NULL);
+}
+
 /* ---- sliding compaction ---- */
 
 void mark_compute_forwarding(char *top) {

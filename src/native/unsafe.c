@@ -120,8 +120,8 @@ static bool compareAndSetReference(Thread *t, Slot *a, Slot *r) {
     UNUSED(t);
     Object *expected = a[4].l;
     Object **slot = addr(a);
+    if (a[1].l && heap_barrier_active) heap_barrier_slow(a[1].l, slot, a[5].l);
     bool ok = __atomic_compare_exchange_n(slot, &expected, a[5].l, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-    if (ok && a[1].l && heap_barrier_active) heap_barrier_slow(a[1].l, slot, a[5].l);
     r->i = ok;
     return true;
 }
@@ -130,9 +130,8 @@ static bool compareAndExchangeReference(Thread *t, Slot *a, Slot *r) {
     UNUSED(t);
     Object *expected = a[4].l;
     Object **slot = addr(a);
-    if (__atomic_compare_exchange_n(slot, &expected, a[5].l, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) && a[1].l &&
-        heap_barrier_active)
-        heap_barrier_slow(a[1].l, slot, a[5].l);
+    if (a[1].l && heap_barrier_active) heap_barrier_slow(a[1].l, slot, a[5].l);
+    __atomic_compare_exchange_n(slot, &expected, a[5].l, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
     r->l = expected;
     return true;
 }

@@ -9,7 +9,7 @@ J=$JDK/bin/java
 loupe=false
 "$J" -XX:+LoupeCheckGCEvents -version >/dev/null 2>&1 && loupe=true
 # (a small nursery, so that the generational collector promotes and compacts often)
-for gc in semispace marksweep markcompact generational; do
+for gc in semispace marksweep markcompact generational refcount; do
   echo "== $gc"
   if $loupe; then
     "$J" -XX:LoupeGC=$gc -XX:+LoupeCheckGCEvents -Xmx64m -Xmn1m -cp "$CLASSES" GcWorkload 8

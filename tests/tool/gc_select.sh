@@ -3,7 +3,7 @@
 # selected", status 1), and so is turning off the default collector (G1 on a machine with
 # 2 processors and 2 GB) and selecting none.  HotSpot's own flags work on Loupe too (each picks the closest
 # Loupe collector); Loupe's own (-XX:+UseMarkSweepGC, -XX:+UseMarkCompactGC,
-# -XX:+UseSemiSpaceGC, -XX:+UseGenerationalGC) are unknown to HotSpot, so for those the HotSpot side prints what
+# -XX:+UseSemiSpaceGC, -XX:+UseGenerationalGC, -XX:+UseRefCountGC) are unknown to HotSpot, so for those the HotSpot side prints what
 # Loupe must print.
 set -u
 J=$JDK/bin/java
@@ -46,5 +46,6 @@ own MarkSweep -XX:+UseMarkSweepGC
 own MarkCompact -XX:+UseMarkCompactGC
 own Semispace -XX:+UseSemiSpaceGC
 own Generational -XX:+UseGenerationalGC
+own RefCount -XX:+UseRefCountGC
 own - -XX:+UseMarkSweepGC -XX:+UseMarkCompactGC
 own - -XX:+UseMarkSweepGC -XX:+UseG1GC
