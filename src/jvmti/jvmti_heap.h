@@ -32,4 +32,12 @@ void jvmti_heap_listening_changed(Thread *t);
 void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size);
 bool jvmti_ext_alloc_wanted(void);
 
+
+
+/* Tags during a heap walk (jvmti_tag.c), world stopped: the env's tags indexed by address. */
+typedef struct JvmtiTagWalk JvmtiTagWalk;
+JvmtiTagWalk *jvmti_tag_walk_begin(JvmtiEnv *env);
+jlong jvmti_tag_walk_get(const JvmtiTagWalk *w, Object *o);
+void jvmti_tag_walk_set(JvmtiTagWalk *w, Object *o, jlong tag);
+void jvmti_tag_walk_end(JvmtiTagWalk *w);
 #endif
