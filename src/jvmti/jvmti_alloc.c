@@ -10,11 +10,13 @@
  * object's address afterwards.  Allocations made inside these callbacks are not reported
  * (the spec forbids the recursion for SampledObjectAlloc; the others follow it).
  *
- * VMObjectAlloc follows HotSpot's rule: objects that bytecode instrumentation cannot see,
- * that is those allocated while the thread runs a native method or no Java code at all
- * (JNI AllocObject, NewObject and the array functions, reflection, clone, arrays made by natives), never
- * those of the interpreter's own allocation bytecodes; not while the boot loader's lock
- * is held (class loading), where a callback that loads a class would deadlock.
+ * VMObjectAlloc follows HotSpot's rule: the objects that the VM entry points HotSpot marks
+ * allocate for Java code (Object.clone, Constructor.newInstance, Method.invoke's boxes,
+ * java.lang.reflect.Array), which bytecode instrumentation cannot see; they open a
+ * JVMTI_VM_ALLOCATIONS scope, and what they allocate while no further Java frame runs is
+ * reported.  As in HotSpot, JNI's AllocObject and NewObject are not (an agent sees them in
+ * its own native code).  Not while the boot loader's lock is held (class loading), where
+ * a callback that loads a class would deadlock.
  *
  * SampledObjectAlloc samples as HotSpot does: each thread counts its allocated bytes down
  * from a distance drawn from the exponential distribution whose mean is the interval (so
@@ -92,10 +94,23 @@ static void post(Thread *t, jvmtiEvent ev, Object **h, size_t size) {
     }
 }
 
-/* Allocated by VM code for a native method (or for no Java code at all)? */
+/* The frame that was current when the innermost JVMTI_VM_ALLOCATIONS scope began (or
+ * NO_FRAME for none), NULL outside such scopes. */
+static _Thread_local void *vm_alloc_frame;
+#define NO_FRAME ((void *)1)
+
+void *jvmti_vm_alloc_enter(Thread *t) {
+    void *saved = vm_alloc_frame;
+    vm_alloc_frame = t->top ? (void *)t->top : NO_FRAME;
+    return saved;
+}
+
+void jvmti_vm_alloc_leave(void **saved) { vm_alloc_frame = *saved; }
+
+/* Allocated by a VM entry point for Java code, not by Java code it called? */
 static bool vm_allocation(Thread *t) {
     if (!JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_VM_OBJECT_ALLOC) || jvmti_deferring()) return false;
-    return !t->top || (t->top->flags & FR_NATIVE);
+    return vm_alloc_frame && vm_alloc_frame == (t->top ? (void *)t->top : NO_FRAME);
 }
 
 static bool sampled_allocation(Thread *t, size_t size) {
