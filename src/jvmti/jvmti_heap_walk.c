@@ -258,8 +258,9 @@ static void visit_class(HeapWalk *w, Object *mirror, Class *c) {
 /* Reports everything o refers to (o is being visited). */
 static void visit_object(HeapWalk *w, Object *o) {
     if (o->klass->flags & CF_MIRROR) {
+        /* (a class still being loaded has no layout yet: HotSpot skips it too) */
         Class *c = class_of_mirror(o);
-        if (c && !class_is_array(c)) visit_class(w, o, c);
+        if (c && !class_is_array(c) && class_state(c) >= CS_LINKED && c->supers) visit_class(w, o, c);
     } else if (o->klass->flags & CF_ARRAY) {
         visit_array(w, o);
     } else {
