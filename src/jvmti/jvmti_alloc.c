@@ -22,12 +22,14 @@
  * from a distance drawn from the exponential distribution whose mean is the interval (so
  * the samples form a Poisson process over allocated bytes, independent of object sizes);
  * the allocation that reaches zero is sampled and a new distance is drawn.  Interval 0
- * samples every allocation.  While sampling is on, no thread has a TLAB, so every
- * allocation, the interpreter's inline ones included, comes through the hook.
+ * samples every allocation.  The TLAB is clipped at the sample point (heap_tlab_clip), so
+ * the interpreter's inline allocations run at full speed until the one that reaches it
+ * takes the slow path and comes through the hook; as in HotSpot, a thread's TLAB is
+ * clipped from its first refill after sampling was enabled.
  */
 #include "jvmti/jvmti_heap.h"
 #include "interp/frame.h"
-#include "heap/object.h"
+#include "heap/heap.h"
 #include "classfile/class.h"
 #include <math.h>
 
@@ -61,16 +63,42 @@ static int64_t draw_distance(Thread *t, jint interval) {
     return (int64_t)(-log(u) * interval) + 1;
 }
 
-static bool sample_due(Thread *t, size_t size) {
-    jint interval = __atomic_load_n(&sampling_interval, __ATOMIC_RELAXED);
-    if (interval == 0) return true;
+/* The distance to t's next sample, drawn anew when the interval changed. */
+static int64_t distance(Thread *t, jint interval) {
     if (drawn_for != interval) {
         drawn_for = interval;
-        bytes_until_sample = draw_distance(t, interval);
+        bytes_until_sample = interval ? draw_distance(t, interval) : 0;
     }
-    bytes_until_sample -= (int64_t)size;
-    if (bytes_until_sample > 0) return false;
-    bytes_until_sample = draw_distance(t, interval);
+    return bytes_until_sample;
+}
+
+/* The bytes the thread's inline allocations took from its TLAB since they were last
+ * counted: they bring the sample point nearer. */
+static _Thread_local char *counted;
+
+static void count_tlab(Thread *t) {
+    if (counted < t->tlab_start || counted > t->tlab_top) counted = t->tlab_start;
+    bytes_until_sample -= t->tlab_top - counted;
+    counted = t->tlab_top;
+}
+
+size_t jvmti_sample_room(Thread *t) {
+    distance(t, __atomic_load_n(&sampling_interval, __ATOMIC_RELAXED));
+    count_tlab(t);
+    return bytes_until_sample > 0 ? (size_t)bytes_until_sample : 0;
+}
+
+/* Counts o's bytes (if the TLAB count has not); true when they reach the sample point
+ * (then the next distance is drawn, and the TLAB clipped there). */
+static bool sample_due(Thread *t, Object *o, size_t size) {
+    jint interval = __atomic_load_n(&sampling_interval, __ATOMIC_RELAXED);
+    distance(t, interval);
+    count_tlab(t);
+    bool in_tlab = (char *)o >= t->tlab_start && (char *)o < t->tlab_top;
+    if (!in_tlab) bytes_until_sample -= (int64_t)size;
+    if (interval && bytes_until_sample > 0) return false;
+    bytes_until_sample = interval ? draw_distance(t, interval) : 0;
+    heap_tlab_clip(t, (size_t)bytes_until_sample);
     return true;
 }
 
@@ -113,9 +141,9 @@ static bool vm_allocation(Thread *t) {
     return vm_alloc_frame && vm_alloc_frame == (t->top ? (void *)t->top : NO_FRAME);
 }
 
-static bool sampled_allocation(Thread *t, size_t size) {
+static bool sampled_allocation(Thread *t, Object *o, size_t size) {
     if (!JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC) || jvmti_deferring()) return false;
-    return sample_due(t, size);
+    return sample_due(t, o, size);
 }
 
 Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
@@ -123,7 +151,7 @@ Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     bool ext = jvmti_ext_alloc_wanted();
     bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
     bool vm = java && vm_allocation(t);
-    bool sampled = java && sampled_allocation(t, size);
+    bool sampled = java && sampled_allocation(t, o, size);
     if (!ext && !vm && !sampled) return o;
     JvmtiEventScope s;
     jvmti_event_enter(t, &s);

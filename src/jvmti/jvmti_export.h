@@ -88,6 +88,9 @@ void *jvmti_vm_alloc_enter(Thread *t);
 void jvmti_vm_alloc_leave(void **saved);
 #define JVMTI_VM_ALLOCATIONS(t) \
     __attribute__((cleanup(jvmti_vm_alloc_leave), unused)) void *jvmti_vm_alloc_saved_ = jvmti_vm_alloc_enter(t)
+/* Heap sampling and TLABs (heap.c): the bytes t may allocate before its next sample
+ * point, the bytes its TLAB gave out so far counted. */
+size_t jvmti_sample_room(Thread *t);
 #define JVMTI_ALLOC_HOOK_ON() unlikely(__atomic_load_n(&jvmti_alloc_hook, __ATOMIC_RELAXED))
 
 #endif

@@ -3,10 +3,10 @@
  * event layer (heap/gcevents.c), and the switch that installs that listener.
  *
  * One GCEventListener serves every environment.  Its mask is the union of the heap events
- * whose extension callback some environment has set, plus object allocation while
- * SampledObjectAlloc is enabled (with the allocation bit set, no thread gets a TLAB, so
- * every allocation takes the slow path where it is seen); with no callback and no
- * sampling it is not installed at all, and the heap pays nothing.
+ * whose extension callback some environment has set (with the allocation bit set, no
+ * thread gets a TLAB, so every allocation takes the slow path where it is seen); with no
+ * callback it is not installed at all, and the heap pays nothing.  The same switch sets
+ * jvmti_alloc_hook, the heap's one test before the allocation events (jvmti_alloc.c).
  *
  * Collection events (free, move, arena delete, GC start/finish) arrive on the collecting
  * thread with the world stopped and go straight to the callbacks, in VM state: those may
@@ -118,7 +118,7 @@ void jvmti_heap_listening_changed(Thread *t) {
     switch_lock_take(t);
     uint32_t mask = ext_mask();
     bool ext_alloc = mask & (1u << GCE_OBJECT_ALLOC);
-    uint32_t listen = mask | (sampling ? 1u << GCE_OBJECT_ALLOC : 0);
+    uint32_t listen = mask;
     __atomic_store_n(&ext_alloc_wanted, ext_alloc, __ATOMIC_RELAXED);
     __atomic_store_n(&jvmti_alloc_hook, ext_alloc || sampling || vm_alloc, __ATOMIC_RELEASE);
     if (listen != installed) {

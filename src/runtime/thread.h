@@ -83,6 +83,7 @@ struct Thread {
     char *tlab_top;
     char *tlab_end;
     char *tlab_start;
+    char *tlab_hard_end;                    /* the real end while heap sampling clipped tlab_end, else NULL */
     uint64_t alloc_count;                   /* allocations, for the GC-stress mode */
 
     uint16_t tid;                           /* thin-lock owner id, 1..65535 */

@@ -11,6 +11,7 @@ public class AllocEvents {
     static native void vmAllocs(boolean on);
     static native void jniAllocs(Class<?> thing);
     static native void sampling(boolean on);
+    static native void sampleEvery(int interval, boolean on);
 
     static Object[] keep = new Object[200];
 
@@ -32,6 +33,11 @@ public class AllocEvents {
         for (int i = 100; i < 150; i++) keep[i] = new Thing[2];
         sampling(false);
         for (int i = 150; i < 200; i++) keep[i] = new Thing();
+        // the statistics: about 4 MB of long[125] at a mean interval of 16 KB
+        sampleEvery(16 * 1024, true);
+        for (int i = 0; i < 400; i++) keep[199] = new byte[64 * 1024];
+        for (int i = 0; i < 4000; i++) keep[i % 100] = new long[125];
+        sampleEvery(16 * 1024, false);
         System.out.println("main: " + (plain != copy) + " " + (reflected != null) + " " + things.length + " " + array.getClass().getSimpleName());
     }
 }
