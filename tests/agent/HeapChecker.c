@@ -14,8 +14,8 @@
  *
  * Threads: ObjectAlloc arrives on every allocating thread, before that thread can stop for
  * a collection; the table is guarded by a spin lock that nobody holds across a stop (a
- * thread that holds it never waits for anything), and the collection events, which arrive
- * with the world stopped, need no lock.  The comparison runs in the first ObjectAlloc after
+ * thread that holds it never waits for anything), so the collection events, which arrive
+ * with the world stopped, always find it free.  The comparison runs in the first ObjectAlloc after
  * a collection (or at VMDeath): IterateThroughHeap stops the world, and in its first
  * callback the table's counts are taken, consistent with the heap being walked.
  */
@@ -119,34 +119,42 @@ static void JNICALL on_alloc(jvmtiEnv *e, JNIEnv *jni, jthread thread, jobject o
 }
 
 static void JNICALL on_free(jvmtiEnv *e, jlong id) {
+    lock();
     size_t i = find(id);
     if (!table[i].id) error("freed but never allocated", id, 0, 0);
     else remove_at(i);
+    unlock();
 }
 
 static void JNICALL on_move(jvmtiEnv *e, jlong from, jint from_arena, jlong to, jint to_arena) {
+    lock();
     size_t i = find(from);
     if (!table[i].id || table[i].arena != from_arena) {
         error("moved but not there", from, from_arena, table[i].id ? table[i].arena : -1);
-        return;
+    } else {
+        jlong class_tag = table[i].class_tag;
+        remove_at(i);
+        if (to_arena <= 0 || to_arena >= 64 || !arena_live[to_arena]) error("moved to an arena that does not exist", to, to_arena, 0);
+        insert(to, class_tag, to_arena);
     }
-    jlong class_tag = table[i].class_tag;
-    remove_at(i);
-    if (to_arena <= 0 || to_arena >= 64 || !arena_live[to_arena]) error("moved to an arena that does not exist", to, to_arena, 0);
-    insert(to, class_tag, to_arena);
+    unlock();
 }
 
 static void JNICALL on_arena_new(jvmtiEnv *e, jint id, const char *name) {
+    lock();
     if (id <= 0 || id >= 64 || arena_live[id]) error("arena created twice", 0, id, 0);
     else arena_live[id] = 1;
+    unlock();
 }
 
 static void JNICALL on_arena_delete(jvmtiEnv *e, jint id) {
+    lock();
     if (id <= 0 || id >= 64 || !arena_live[id]) error("arena deleted but not there", 0, id, 0);
     else arena_live[id] = 0;
     for (size_t i = 0; i <= table_mask;)
         if (table[i].id && table[i].arena == id) remove_at(i);
         else i++;
+    unlock();
 }
 
 static void JNICALL on_gc_finish(jvmtiEnv *e, jlong used, jlong capacity) {
@@ -191,7 +199,9 @@ static jint JNICALL on_object(jlong class_tag, jlong size, jlong *tag_ptr, jint 
     Walk *w = user_data;
     if (!w->taken) {
         w->taken = 1;
+        lock();
         take_events(&w->events);
+        unlock();
     }
     w->heap.objects++;
     count_class(&w->heap, class_tag);
@@ -227,7 +237,7 @@ static void check(void) {
     else compare(&w);
     free(w.heap.per_class);
     free(w.events.per_class);
-    checks++;
+    __atomic_add_fetch(&checks, 1, __ATOMIC_RELAXED);
 }
 
 static void JNICALL on_vm_death(jvmtiEnv *e, JNIEnv *jni) {
