@@ -33,35 +33,29 @@ static const int ext_gcevent[JVMTI_EXT_COUNT] = {
 #undef JVMTI_EXT_PARAM
 };
 
-typedef void (JNICALL *ExtObjectAlloc)(jvmtiEnv *, JNIEnv *, jthread, jobject, jclass, jlong, jint);
-typedef void (JNICALL *ExtObjectFree)(jvmtiEnv *, jlong);
-typedef void (JNICALL *ExtObjectMove)(jvmtiEnv *, jlong, jint, jlong, jint);
-typedef void (JNICALL *ExtArenaNew)(jvmtiEnv *, jint, const char *);
-typedef void (JNICALL *ExtArenaDelete)(jvmtiEnv *, jint);
-typedef void (JNICALL *ExtGCStart)(jvmtiEnv *);
-typedef void (JNICALL *ExtGCFinish)(jvmtiEnv *, jlong, jlong);
-
-/* Calls extension event `index`'s callback of every environment that has one. */
-#define EXT_DISPATCH(index, type, ...)                                              \
+/* Calls extension event `index`'s callback of every environment that has one.  Callbacks
+ * are called as the spec types them, jvmtiExtensionEvent (variadic): an agent may define
+ * them with the event's parameters or with `...`. */
+#define EXT_DISPATCH(index, ...)                                                    \
     do {                                                                            \
         for (JvmtiEnv *e_ = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); e_;     \
              e_ = __atomic_load_n(&e_->next, __ATOMIC_ACQUIRE)) {                   \
-            type cb_ = (type)jvmti_ext_callback(e_, index);                         \
+            jvmtiExtensionEvent cb_ = (jvmtiExtensionEvent)jvmti_ext_callback(e_, index); \
             if (cb_) cb_(jvmti_ext(e_), ##__VA_ARGS__);                             \
         }                                                                           \
     } while (0)
 
 static inline jlong id_of(Object *o) { return (jlong)(uintptr_t)o; }
 
-static void on_arena_new(int id, const char *name) { EXT_DISPATCH(JVMTI_EXT_ARENA_NEW, ExtArenaNew, (jint)id, name); }
-static void on_arena_delete(int id) { EXT_DISPATCH(JVMTI_EXT_ARENA_DELETE, ExtArenaDelete, (jint)id); }
-static void on_free(Object *o) { EXT_DISPATCH(JVMTI_EXT_OBJECT_FREE, ExtObjectFree, id_of(o)); }
+static void on_arena_new(int id, const char *name) { EXT_DISPATCH(JVMTI_EXT_ARENA_NEW, (jint)id, name); }
+static void on_arena_delete(int id) { EXT_DISPATCH(JVMTI_EXT_ARENA_DELETE, (jint)id); }
+static void on_free(Object *o) { EXT_DISPATCH(JVMTI_EXT_OBJECT_FREE, id_of(o)); }
 static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
-    EXT_DISPATCH(JVMTI_EXT_OBJECT_MOVE, ExtObjectMove, id_of(from), (jint)old_arena, id_of(to), (jint)new_arena);
+    EXT_DISPATCH(JVMTI_EXT_OBJECT_MOVE, id_of(from), (jint)old_arena, id_of(to), (jint)new_arena);
 }
-static void on_gc_start(void) { EXT_DISPATCH(JVMTI_EXT_GC_START, ExtGCStart); }
+static void on_gc_start(void) { EXT_DISPATCH(JVMTI_EXT_GC_START); }
 static void on_gc_finish(size_t used, size_t capacity) {
-    EXT_DISPATCH(JVMTI_EXT_GC_FINISH, ExtGCFinish, (jlong)used, (jlong)capacity);
+    EXT_DISPATCH(JVMTI_EXT_GC_FINISH, (jlong)used, (jlong)capacity);
 }
 
 static const GCEventListener listener = {
@@ -76,7 +70,7 @@ bool jvmti_ext_alloc_wanted(void) { return __atomic_load_n(&ext_alloc_wanted, __
 
 void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size) {
     for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = __atomic_load_n(&env->next, __ATOMIC_ACQUIRE)) {
-        ExtObjectAlloc cb = (ExtObjectAlloc)jvmti_ext_callback(env, JVMTI_EXT_OBJECT_ALLOC);
+        jvmtiExtensionEvent cb = (jvmtiExtensionEvent)jvmti_ext_callback(env, JVMTI_EXT_OBJECT_ALLOC);
         if (!cb) continue;
         jthread thr = hnd_local(t, t->jthread);
         jobject obj = hnd_local(t, *h);
