@@ -17,8 +17,8 @@
  *              interface C implements first, then those of java.lang.Object ... C)
  *   array      its class, then each non-null element (with its index)
  *   class      superclass (not java.lang.Object), loader, protection domain, signers,
- *              resolved constant-pool strings (with their CP index), direct interfaces,
- *              static fields
+ *              resolved constant-pool classes and strings (with their CP index), direct
+ *              interfaces, static fields
  * The primitive values (fields, array contents, strings) are reported to their callbacks
  * while the holding object is visited.  How a report reaches the agent is the mode's
  * business (HeapWalkMode): the JVMTI 1.1 callbacks with the heap filter and class filter,
@@ -237,11 +237,18 @@ static void visit_array(HeapWalk *w, Object *o) {
     for (jint i = 0, n = array_length(o); i < n && !w->aborted; i++) indexed_ref(w, JVMTI_HEAP_REFERENCE_ARRAY_ELEMENT, i, o, e[i]);
 }
 
+/* The resolved classes and strings of c's constant pool, with their indices. */
 static void visit_constant_pool(HeapWalk *w, Object *mirror, Class *c) {
     const ConstantPool *cp = &c->cp;
-    for (uint16_t i = 1; i < cp->count && cp->objs && !w->aborted; i++)
-        if (cp->tags[i] == JVM_CONSTANT_String && cp->objs[cp->e[i].obj])
-            indexed_ref(w, JVMTI_HEAP_REFERENCE_CONSTANT_POOL, i, mirror, cp->objs[cp->e[i].obj]);
+    for (uint16_t i = 1; i < cp->count && !w->aborted; i++) {
+        Object *entry = NULL;
+        if (cp->tags[i] == JVM_CONSTANT_String && cp->objs) entry = cp->objs[cp->e[i].obj];
+        if (cp->tags[i] == JVM_CONSTANT_Class) {
+            Class *k = __atomic_load_n((Class **)&cp->e[i].resolved, __ATOMIC_ACQUIRE);
+            entry = k ? k->mirror : NULL;
+        }
+        if (entry) indexed_ref(w, JVMTI_HEAP_REFERENCE_CONSTANT_POOL, i, mirror, entry);
+    }
 }
 
 static void visit_class(HeapWalk *w, Object *mirror, Class *c) {

@@ -21,6 +21,7 @@ typedef struct Count {
     int node_field[8];          /* FIELD references to nodes, by field index */
     int node_elements[8];       /* ARRAY_ELEMENT references to nodes, by index */
     int static_to_node, roots_to_node, total;
+    int to_node_class[KIND_MAX];   /* references to the class Node, by kind */
     long prim_sum;
     int prims, arrays, array_len, strings, string_len, calls, abort_after, visit;
     jlong set_tag, set_referrer_tag;
@@ -42,6 +43,7 @@ static jint JNICALL on_ref(jvmtiHeapReferenceKind kind, const jvmtiHeapReference
         if (c->set_tag) *tag_ptr = c->set_tag;
         if (c->set_referrer_tag && kind == JVMTI_HEAP_REFERENCE_ARRAY_ELEMENT) *referrer_tag_ptr = c->set_referrer_tag;
     }
+    if (*tag_ptr == NODE_TAG && (int)kind < KIND_MAX) c->to_node_class[kind]++;
     if (c->abort_after && c->calls >= c->abort_after) return JVMTI_VISIT_ABORT;
     return c->visit;
 }
@@ -182,6 +184,16 @@ JNIEXPORT void JNICALL Java_HeapWalk_walk(JNIEnv *jni, jclass cls, jobject graph
     print_kinds("  kinds", &c);
     printf("  static field refs to nodes %d, roots to nodes > 0: %d, stack locals > 0: %d\n", c.static_to_node,
            c.roots_to_node > 0, c.kinds[JVMTI_HEAP_REFERENCE_STACK_LOCAL] > 0);
+
+    memset(&c, 0, sizeof c);
+    c.visit = JVMTI_VISIT_OBJECTS;
+    err = (*jvmti)->FollowReferences(jvmti, 0, NULL, NULL, &cb, &c);
+    /* (references from objects only: which roots hold a class differs, Loupe keeping every
+     * class as a root where HotSpot reaches them through their loaders) */
+    printf("FollowReferences(roots) -> %d; to the class Node:", err);
+    for (int k = 0; k < JVMTI_HEAP_REFERENCE_JNI_GLOBAL; k++)
+        if (c.to_node_class[k]) printf(" kind %d: %d", k, c.to_node_class[k]);
+    printf("\n");
 
     memset(&c, 0, sizeof c);
     c.visit = JVMTI_VISIT_OBJECTS;
