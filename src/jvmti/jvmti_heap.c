@@ -86,7 +86,9 @@ static jint on_object(HeapWalk *w, Object *o) {
         r = cb(class_tag, (jlong)heap_object_size(o), &new_tag, hw_length(o), (void *)w->user_data);
         hw_retag(w, o, tag, new_tag);
     }
-    return (r & JVMTI_VISIT_ABORT) ? r : r | HW_REPORT_VALUES;
+    const jvmtiHeapCallbacks *all = filter_of(w)->cb;
+    bool values = all->primitive_field_callback || all->array_primitive_value_callback || all->string_primitive_value_callback;
+    return (r & JVMTI_VISIT_ABORT) || !values ? r : r | HW_REPORT_VALUES;
 }
 
 static const HeapWalkMode follow_mode = { on_reference, NULL, on_primitive_field, on_array_values, on_string };

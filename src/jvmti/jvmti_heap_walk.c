@@ -5,8 +5,8 @@
  * IterateOverObjectsReachableFromObject).
  *
  * Both run with the world stopped by the calling thread, so addresses are stable: the
- * tags are indexed by address for the walk (jvmti_tag.c), visited objects are a set of
- * addresses, and the callbacks run right there, as the spec requires (they may not call
+ * tags are indexed by address for the walk (jvmti_tag.c), visited objects are marked in
+ * bitmaps by address, and the callbacks run right there, as the spec requires (they may not call
  * JNI, and JVMTI only for the few functions it lists).
  *
  * The traversal follows HotSpot's: roots first, each reported with its kind
@@ -35,40 +35,68 @@
 #include "runtime/vm.h"
 #include <stdlib.h>
 
-/* ---- visited set and stack (addresses: the world is stopped) ---- */
+/* ---- visited set and stack (addresses: the world is stopped) ----
+ * A mark bitmap per megabyte of address space that holds objects (one bit per 8-byte
+ * word), found through a small open-addressed table of regions: the heap's objects sit in
+ * few regions, and neighbours share cache lines, where a hash set of addresses misses the
+ * cache on nearly every lookup. */
 
-static size_t set_home(const HeapWalk *w, Object *o) {
-    return (size_t)(((uintptr_t)o >> 3) * 0x9E3779B97F4A7C15ull) & w->visited_mask;
+enum { REGION_SHIFT = 20, REGION_WORDS = (1 << REGION_SHIFT) / 8 / 64 };
+
+static size_t region_home(const HeapWalk *w, uintptr_t key) {
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 32)) & w->regions_mask;
 }
 
-static void set_grow(HeapWalk *w);
+static void regions_grow(HeapWalk *w);
+
+/* The bitmap of o's region (made when `create`), or NULL. */
+static uint64_t *region_bits(HeapWalk *w, Object *o, bool create) {
+    uintptr_t key = (uintptr_t)o >> REGION_SHIFT;
+    if (key == w->last_key && w->last_bits) return w->last_bits;
+    size_t i = region_home(w, key);
+    while (w->regions[i].bits && w->regions[i].key != key) i = (i + 1) & w->regions_mask;
+    if (!w->regions[i].bits) {
+        if (!create) return NULL;
+        if ((w->nregions + 1) * 2 > w->regions_mask) {
+            regions_grow(w);
+            return region_bits(w, o, create);
+        }
+        w->regions[i] = (HeapWalkRegion){ key, calloc(REGION_WORDS, sizeof(uint64_t)) };
+        w->nregions++;
+    }
+    w->last_key = key;
+    return w->last_bits = w->regions[i].bits;
+}
+
+static void regions_grow(HeapWalk *w) {
+    HeapWalkRegion *old = w->regions;
+    size_t n = old ? w->regions_mask + 1 : 0;
+    w->regions_mask = n ? n * 2 - 1 : 63;
+    w->regions = calloc(w->regions_mask + 1, sizeof *w->regions);
+    w->last_bits = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!old[i].bits) continue;
+        size_t j = region_home(w, old[i].key);
+        while (w->regions[j].bits) j = (j + 1) & w->regions_mask;
+        w->regions[j] = old[i];
+    }
+    free(old);
+}
+
+static inline size_t bit_of(Object *o) { return ((uintptr_t)o & ((1u << REGION_SHIFT) - 1)) >> 3; }
 
 /* Adds o; false if it was there already. */
 static bool set_add(HeapWalk *w, Object *o) {
-    if ((w->nvisited + 1) * 2 > w->visited_mask) set_grow(w);
-    size_t i = set_home(w, o);
-    for (; w->visited[i]; i = (i + 1) & w->visited_mask)
-        if (w->visited[i] == o) return false;
-    w->visited[i] = o;
-    w->nvisited++;
+    uint64_t *bits = region_bits(w, o, true), b = bit_of(o), m = UINT64_C(1) << (b & 63);
+    if (bits[b >> 6] & m) return false;
+    bits[b >> 6] |= m;
     return true;
 }
 
-static bool set_has(const HeapWalk *w, Object *o) {
-    for (size_t i = set_home(w, o); w->visited[i]; i = (i + 1) & w->visited_mask)
-        if (w->visited[i] == o) return true;
-    return false;
-}
-
-static void set_grow(HeapWalk *w) {
-    Object **old = w->visited;
-    size_t n = old ? w->visited_mask + 1 : 0;
-    w->visited_mask = n ? n * 2 - 1 : 4095;
-    w->visited = calloc(w->visited_mask + 1, sizeof *w->visited);
-    w->nvisited = 0;
-    for (size_t i = 0; i < n; i++)
-        if (old[i]) set_add(w, old[i]);
-    free(old);
+static bool set_has(HeapWalk *w, Object *o) {
+    uint64_t *bits = region_bits(w, o, false), b = bit_of(o);
+    return bits && (bits[b >> 6] >> (b & 63) & 1);
 }
 
 static void push(HeapWalk *w, Object *o) {
@@ -369,12 +397,13 @@ void hw_begin(HeapWalk *w, JvmtiEnv *env, const HeapWalkMode *mode, const void *
     safepoint_begin(w->t);
     heap_retire_tlabs();
     w->tags = jvmti_tag_walk_begin(env);
-    set_grow(w);
+    regions_grow(w);
 }
 
 void hw_end(HeapWalk *w) {
     jvmti_tag_walk_end(w->tags);
     safepoint_end(w->t);
-    free(w->visited);
+    for (size_t i = 0; i <= w->regions_mask; i++) free(w->regions[i].bits);
+    free(w->regions);
     free(w->stack);
 }

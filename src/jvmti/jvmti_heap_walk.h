@@ -8,6 +8,10 @@
 #include "jvmti/jvmti_heap.h"
 
 typedef struct HeapWalk HeapWalk;
+typedef struct HeapWalkRegion {
+    uintptr_t key;                  /* address >> 20 */
+    uint64_t *bits;                 /* a mark bit per 8-byte word of that megabyte */
+} HeapWalkRegion;
 
 /* How the reports reach the agent.  Each returns visit-control bits (JVMTI_VISIT_OBJECTS,
  * JVMTI_VISIT_ABORT); `object` (walks over every object) may add HW_REPORT_VALUES to have
@@ -31,8 +35,10 @@ struct HeapWalk {
     void *mode_data;                /* the mode's own state */
     JvmtiTagWalk *tags;
     bool aborted;
-    Object **visited;               /* open-addressed set of addresses */
-    size_t visited_mask, nvisited;
+    HeapWalkRegion *regions;        /* visited objects: open-addressed by key */
+    size_t regions_mask, nregions;
+    uintptr_t last_key;             /* the last region looked up */
+    uint64_t *last_bits;
     Object **stack;
     size_t nstack, stack_cap;
 };

@@ -228,7 +228,8 @@ struct JvmtiTagWalk {
 };
 
 static size_t walk_home(const JvmtiTagWalk *w, Object *o) {
-    return (size_t)(((uintptr_t)o >> 3) * 0x9E3779B97F4A7C15ull) & w->mask;
+    uint64_t h = (uint64_t)(uintptr_t)o * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 32)) & w->mask;
 }
 
 static void walk_put(JvmtiTagWalk *w, TagEntry *e) {
@@ -265,6 +266,7 @@ JvmtiTagWalk *jvmti_tag_walk_begin(JvmtiEnv *env) {
 }
 
 static TagEntry *walk_find(const JvmtiTagWalk *w, Object *o) {
+    if (!w->count) return NULL;
     for (size_t i = walk_home(w, o); w->slots[i]; i = (i + 1) & w->mask)
         if (hnd_get(w->slots[i]->ref) == o) return w->slots[i];
     return NULL;
