@@ -162,7 +162,9 @@ static inline int thread_enter_vm(Thread *t) {
         atomic_store_explicit((atomic_int *)&t->state, TS_IN_VM, memory_order_seq_cst);
         thread_poll(t);
     } else {
-        t->state = TS_IN_VM;
+        /* (atomic too: a JVMTI callback that runs in VM state, such as the heap extension's
+         * ObjectAlloc, calls JNI and JVMTI from there while a safepoint may be reading) */
+        atomic_store_explicit((atomic_int *)&t->state, TS_IN_VM, memory_order_relaxed);
     }
     return old;
 }
@@ -170,7 +172,7 @@ static inline void thread_leave_vm(Thread *t, int old) {
     if (old == TS_IN_NATIVE || old == TS_BLOCKED)
         atomic_store_explicit((atomic_int *)&t->state, old, memory_order_release);
     else
-        t->state = old;
+        atomic_store_explicit((atomic_int *)&t->state, old, memory_order_relaxed);
 }
 /* Brackets around a blocking operation in VM code: everything the thread holds must be in
  * handles while it is blocked. */
