@@ -70,6 +70,19 @@ extern const Collector gc_semispace, gc_markcompact, gc_marksweep, gc_generation
 
 /* Visits every root slot. */
 void gc_visit_roots(SlotVisitor v, void *ctx);
+/* The same roots, each with what kind of root it is (heap walks that report roots: JVMTI). */
+typedef enum GCRootKind {
+    GCR_OTHER, GCR_JNI_GLOBAL, GCR_SYSTEM_CLASS, GCR_MONITOR, GCR_STACK_LOCAL, GCR_JNI_LOCAL, GCR_THREAD
+} GCRootKind;
+typedef struct GCRootInfo {
+    GCRootKind kind;
+    Thread *thread;             /* thread, stack local, JNI local and frame monitor roots */
+    struct Frame *frame;        /* stack locals, frame monitors, JNI locals: the frame (NULL: none) */
+    int depth;                  /* that frame's depth, 0 for the innermost (-1: none) */
+    int slot;                   /* stack locals: the local variable's slot (-1: operand stack) */
+} GCRootInfo;
+typedef void (*RootVisitor)(Object **slot, const GCRootInfo *info, void *ctx);
+void gc_visit_roots_kinds(RootVisitor v, void *ctx);
 /* Visits the reference slots inside object o (fields, array elements, mirror statics). */
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx);
 

@@ -172,9 +172,28 @@ size_t heap_object_size(Object *o) {
 static void retire_tlab(Thread *t) {
     if (t->tlab_top) {
         thread_stat_add(&t->allocated_bytes, (uint64_t)(t->tlab_top - t->tlab_start));
-        heap_fill_gap(t->tlab_top, t->tlab_end);
+        heap_fill_gap(t->tlab_top, t->tlab_hard_end ? t->tlab_hard_end : t->tlab_end);
     }
-    t->tlab_start = t->tlab_top = t->tlab_end = NULL;
+    t->tlab_start = t->tlab_top = t->tlab_end = t->tlab_hard_end = NULL;
+}
+
+/* Heap sampling (JVMTI SampledObjectAlloc, jvmti/jvmti_alloc.c) clips the thread's TLAB at
+ * its next sample point, so that the inline bump fails there and the allocation that
+ * reaches the point takes the slow path, where it is sampled; the real end waits in
+ * tlab_hard_end.  Allocations short of the point cost nothing more. */
+void heap_tlab_clip(Thread *t, size_t room) {
+    char *end = t->tlab_hard_end ? t->tlab_hard_end : t->tlab_end;
+    if (!t->tlab_top) return;
+    bool clip = (size_t)(end - t->tlab_top) > room;
+    t->tlab_end = clip ? t->tlab_top + room : end;
+    t->tlab_hard_end = clip ? end : NULL;
+}
+
+/* The slow path reached a clipped TLAB's sample point: the TLAB is whole again, and the
+ * allocation in hand, reported, crosses the point. */
+static void tlab_sample_point(Thread *t) {
+    t->tlab_end = t->tlab_hard_end;
+    t->tlab_hard_end = NULL;
 }
 
 static void retire_tlab_cb(Thread *t, void *ctx) { UNUSED(ctx); retire_tlab(t); }
@@ -216,6 +235,8 @@ static void *alloc_direct(Thread *t, size_t size) {
  * every allocation comes here, where it is reported. */
 static void *try_alloc(Thread *t, size_t size) {
     if (size >= LARGE_OBJECT || tlab_size == 0 || GC_EVENT_ON(GCE_OBJECT_ALLOC)) return alloc_direct(t, size);
+    bool sampling = JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC);
+    if (sampling) jvmti_sample_room(t);        /* counts the old TLAB's bytes */
     retire_tlab(t);
     size_t got = 0;
     char *chunk = gc->alloc(t, tlab_size, true, &got);
@@ -229,12 +250,14 @@ static void *try_alloc(Thread *t, size_t size) {
     t->tlab_start = chunk;
     t->tlab_top = chunk + size;
     t->tlab_end = chunk + got;
+    if (sampling) heap_tlab_clip(t, jvmti_sample_room(t));
     return chunk;
 }
 
 static void *collect(Thread *t, GCCause cause, size_t alloc_size);
 
 void *heap_alloc_slow(Thread *t, size_t size) {
+    if (unlikely(t->tlab_hard_end != NULL)) tlab_sample_point(t);
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
     if (!p) p = try_alloc(t, size);
@@ -257,16 +280,20 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
     return p ? p : heap_alloc_slow(t, size);
 }
 
-static void report_alloc(Thread *t, Object *o, size_t size) {
+/* The heap events, then JVMTI's allocation events (whose callbacks may collect: the
+ * object's address after them is returned); a mirror is reported to JVMTI once it knows
+ * its class (runtime/mirror.c), as its size depends on it. */
+static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
     if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
+    if (JVMTI_ALLOC_HOOK_ON() && !(o->klass->flags & CF_MIRROR)) o = jvmti_object_alloc(t, o, size);
+    return o;
 }
 
 Object *heap_alloc_object(Thread *t, Class *c) {
     Object *o = alloc_bytes(t, c->instance_size);
     if (!o) return NULL;
     o->klass = c;
-    report_alloc(t, o, c->instance_size);
-    return o;
+    return report_alloc(t, o, c->instance_size);
 }
 
 Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
@@ -274,8 +301,7 @@ Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
     Object *o = alloc_bytes(t, size);
     if (!o) return NULL;
     o->klass = k;
-    report_alloc(t, o, size);
-    return o;
+    return report_alloc(t, o, size);
 }
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
@@ -293,8 +319,7 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     if (!a) return NULL;
     a->hdr.klass = ac;
     a->length = length;
-    report_alloc(t, &a->hdr, size);
-    return &a->hdr;
+    return report_alloc(t, &a->hdr, size);
 }
 
 /* A reference slot of a fresh clone, which memcpy filled, stored again through the
@@ -314,8 +339,7 @@ Object *heap_clone(Thread *t, Object **h) {
     o->klass = src->klass;
     o->mark = 0;
     if (heap_barrier_active) gc_visit_object(o, clone_store, o);
-    report_alloc(t, o, size);
-    return o;
+    return report_alloc(t, o, size);
 }
 
 void heap_barrier_slow(Object *holder, Object **slot, Object *value) {

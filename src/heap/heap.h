@@ -143,6 +143,9 @@ void heap_walk(void (*fn)(Object *o, void *ctx), void *ctx);
 /* Size in bytes of an object (instances, arrays, mirrors). */
 size_t heap_object_size(Object *o);
 
+/* Clips t's TLAB `room` bytes above its top (heap sampling: see heap.c). */
+void heap_tlab_clip(Thread *t, size_t room);
+
 /* Inline TLAB bump; NULL when the TLAB is exhausted (callers then use heap_alloc_slow). */
 static inline void *heap_tlab_alloc(Thread *t, size_t size) {
     char *p = t->tlab_top;

@@ -36,75 +36,132 @@ void gc_register_root(Object **slot) {
     vm_roots[nvm_roots++] = slot;
 }
 
-static inline void visit(Object **slot, SlotVisitor v, void *ctx) {
-    if (*slot) v(slot, ctx);
+/* Roots are enumerated once, with their kinds (gc_visit_roots_kinds, for heap walks that
+ * report them: JVMTI's FollowReferences); gc_visit_roots, what the collectors use, is the
+ * same enumeration with the kinds dropped. */
+typedef struct RootWalk {
+    RootVisitor v;
+    void *ctx;
+    GCRootInfo info;            /* of the slots being visited now */
+} RootWalk;
+
+static inline void visit(Object **slot, RootWalk *w) {
+    if (*slot) w->v(slot, &w->info, w->ctx);
+}
+
+static void visit_as(Object **slot, GCRootKind kind, RootWalk *w) {
+    w->info.kind = kind;
+    visit(slot, w);
 }
 
 /* A native frame's arguments, typed by the method's descriptor. */
-static void visit_native_args(Frame *f, SlotVisitor v, void *ctx) {
+static void visit_native_args(Frame *f, RootWalk *w) {
     Method *m = f->method;
     Slot *a = f->locals;
     int k = 0;
     if (!a) return;
-    if (!method_is_static(m)) visit(&a[k++].l, v, ctx);
+    w->info.kind = GCR_JNI_LOCAL;
+    if (!method_is_static(m)) visit(&a[k++].l, w);
     for (const char *p = m->desc->str + 1; *p != ')'; p = cf_skip_field_desc(p)) {
-        if (*p == 'L' || *p == '[') visit(&a[k].l, v, ctx);
+        if (*p == 'L' || *p == '[') visit(&a[k].l, w);
         k += (*p == 'J' || *p == 'D') ? 2 : 1;
     }
 }
 
-static void visit_frame(Frame *f, SlotVisitor v, void *ctx) {
-    visit(&f->lock, v, ctx);
+static void visit_frame(Frame *f, RootWalk *w) {
+    w->info.frame = f;
+    w->info.slot = -1;
+    visit_as(&f->lock, GCR_MONITOR, w);
     if (f->flags & FR_NATIVE) {
-        visit_native_args(f, v, ctx);
+        visit_native_args(f, w);
         return;
     }
     Method *m = f->method;
     int bci = frame_bci(f);
     const uint8_t *map = refmap_at(m, bci);
     if (!map) vm_fatal("no reference map for %s.%s%s at bci %d", m->holder->name->str, m->name->str, m->desc->str, bci);
-    for (int i = 0; i < m->max_locals; i++)
-        if (refmap_bit(map, i)) visit(&f->locals[i].l, v, ctx);
+    w->info.kind = GCR_STACK_LOCAL;
+    for (int i = 0; i < m->max_locals; i++) {
+        w->info.slot = i;
+        if (refmap_bit(map, i)) visit(&f->locals[i].l, w);
+    }
+    w->info.slot = -1;
     Slot *stack = frame_stack(f);
     int depth = (int)(f->sp - stack);
     if (depth > m->max_stack) vm_fatal("frame of %s.%s has stack depth %d > max %d", m->holder->name->str, m->name->str, depth, m->max_stack);
     for (int i = 0; i < depth; i++)
-        if (refmap_bit(map, m->max_locals + i)) visit(&stack[i].l, v, ctx);
+        if (refmap_bit(map, m->max_locals + i)) visit(&stack[i].l, w);
 }
 
-static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
-    visit(&t->jthread, v, ctx);
-    visit(&t->exception, v, ctx);
-    visit(&t->vm_result, v, ctx);
-    visit(&t->async_exception, v, ctx);
-    for (Frame *f = t->top; f; f = f->prev) visit_frame(f, v, ctx);
-    hnd_visit_locals(t, v, ctx);
+static void visit_local_handle(Object **slot, void *ctx) { visit(slot, ctx); }
+
+/* The innermost native frame: the one JNI local references belong to (NULL: none). */
+static Frame *native_frame(Thread *t, int *depth) {
+    *depth = 0;
+    for (Frame *f = t->top; f; f = f->prev, ++*depth)
+        if (f->flags & FR_NATIVE) return f;
+    *depth = -1;
+    return NULL;
 }
 
-static void visit_class(Class *c, SlotVisitor v, void *ctx) {
-    visit(&c->mirror, v, ctx);
-    visit(&c->loader, v, ctx);
-    visit(&c->init_error, v, ctx);
+static void visit_thread(Thread *t, RootWalk *w) {
+    w->info = (GCRootInfo){ GCR_THREAD, t, NULL, -1, -1 };
+    visit(&t->jthread, w);
+    visit_as(&t->exception, GCR_OTHER, w);
+    visit_as(&t->vm_result, GCR_OTHER, w);
+    visit_as(&t->async_exception, GCR_OTHER, w);
+    w->info.depth = 0;
+    for (Frame *f = t->top; f; f = f->prev, w->info.depth++) visit_frame(f, w);
+    w->info = (GCRootInfo){ GCR_JNI_LOCAL, t, NULL, -1, -1 };
+    w->info.frame = native_frame(t, &w->info.depth);
+    hnd_visit_locals(t, visit_local_handle, w);
+}
+
+static void visit_class(Class *c, RootWalk *w) {
+    visit_as(&c->mirror, c->loader ? GCR_OTHER : GCR_SYSTEM_CLASS, w);
+    w->info.kind = GCR_OTHER;
+    visit(&c->loader, w);
+    visit(&c->init_error, w);
     for (RootBlock *b = c->roots; b; b = b->next)
-        for (uint32_t i = 0; i < b->used; i++) visit(&b->slots[i], v, ctx);
+        for (uint32_t i = 0; i < b->used; i++) visit(&b->slots[i], w);
     for (uint16_t i = 0; i < c->cp.nobjs; i++) {
-        if (c->cp.objs) visit(&c->cp.objs[i], v, ctx);
-        if (c->cp.errors) visit(&c->cp.errors[i], v, ctx);
+        if (c->cp.objs) visit(&c->cp.objs[i], w);
+        if (c->cp.errors) visit(&c->cp.errors[i], w);
     }
+}
+
+void gc_visit_roots_kinds(RootVisitor v, void *ctx) {
+    RootWalk w = { v, ctx, { GCR_OTHER, NULL, NULL, -1, -1 } };
+    for (int i = 0; i < nvm_roots; i++) visit(vm_roots[i], &w);
+    for (Thread *t = thread_list; t; t = t->next) visit_thread(t, &w);
+    w.info = (GCRootInfo){ GCR_JNI_GLOBAL, NULL, NULL, -1, -1 };
+    hnd_visit_globals(visit_local_handle, &w);
+    for (Class *c = ld_class_list; c; c = c->next) visit_class(c, &w);
+    w.info.kind = GCR_SYSTEM_CLASS;
+    for (int i = 0; i <= T_VOID; i++)
+        if (vm_primitive[i]) visit(&vm_primitive[i]->mirror, &w);
+    w.info.kind = GCR_OTHER;
+    for (LoaderData *ld = ld_all; ld; ld = ld->next) {
+        visit(&ld->loader, &w);
+        visit(&ld->unnamed_module, &w);
+        for (Package *p = ld->packages; p; p = p->next) visit(&p->module, &w);
+    }
+}
+
+typedef struct PlainWalk {
+    SlotVisitor v;
+    void *ctx;
+} PlainWalk;
+
+static void drop_kind(Object **slot, const GCRootInfo *info, void *ctx) {
+    UNUSED(info);
+    PlainWalk *p = ctx;
+    p->v(slot, p->ctx);
 }
 
 void gc_visit_roots(SlotVisitor v, void *ctx) {
-    for (int i = 0; i < nvm_roots; i++) visit(vm_roots[i], v, ctx);
-    for (Thread *t = thread_list; t; t = t->next) visit_thread(t, v, ctx);
-    hnd_visit_globals(v, ctx);
-    for (Class *c = ld_class_list; c; c = c->next) visit_class(c, v, ctx);
-    for (int i = 0; i <= T_VOID; i++)
-        if (vm_primitive[i]) visit(&vm_primitive[i]->mirror, v, ctx);
-    for (LoaderData *ld = ld_all; ld; ld = ld->next) {
-        visit(&ld->loader, v, ctx);
-        visit(&ld->unnamed_module, v, ctx);
-        for (Package *p = ld->packages; p; p = p->next) visit(&p->module, v, ctx);
-    }
+    PlainWalk p = { v, ctx };
+    gc_visit_roots_kinds(drop_kind, &p);
 }
 
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {

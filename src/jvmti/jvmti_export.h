@@ -74,5 +74,23 @@ extern volatile bool jvmti_tags_exist;
 void jvmti_post_monitor_event(Thread *t, jvmtiEvent ev, Object **obj, jlong arg);
 /* flags: JVMTI_RESOURCE_EXHAUSTED_*; description: HotSpot's words */
 void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description);
+/* Allocation events (VMObjectAlloc, SampledObjectAlloc, com.loupe.events.ObjectAlloc,
+ * jvmti/jvmti_alloc.c): while jvmti_alloc_hook is set the heap calls jvmti_object_alloc
+ * for each complete object; the callbacks may collect, so it returns the object's
+ * address after them. */
+extern volatile bool jvmti_alloc_hook;
+Object *jvmti_object_alloc(Thread *t, Object *o, size_t size);
+/* The VM entry points that allocate for Java code objects bytecode instrumentation cannot
+ * see (Object.clone, reflective construction and invocation, java.lang.reflect.Array:
+ * HotSpot's set) start with JVMTI_VM_ALLOCATIONS(t): until they return, what they
+ * allocate themselves (not the Java code they call) is reported by VMObjectAlloc. */
+void *jvmti_vm_alloc_enter(Thread *t);
+void jvmti_vm_alloc_leave(void **saved);
+#define JVMTI_VM_ALLOCATIONS(t) \
+    __attribute__((cleanup(jvmti_vm_alloc_leave), unused)) void *jvmti_vm_alloc_saved_ = jvmti_vm_alloc_enter(t)
+/* Heap sampling and TLABs (heap.c): the bytes t may allocate before its next sample
+ * point, the bytes its TLAB gave out so far counted. */
+size_t jvmti_sample_room(Thread *t);
+#define JVMTI_ALLOC_HOOK_ON() unlikely(__atomic_load_n(&jvmti_alloc_hook, __ATOMIC_RELAXED))
 
 #endif

@@ -15,7 +15,7 @@
  * native would stop for the very safepoint in progress), and may use only the functions
  * the spec allows there (raw monitors, Allocate/Deallocate, ...).
  */
-#include "jvmti/jvmti_internal.h"
+#include "jvmti/jvmti_heap.h"
 #include "runtime/monitor.h"
 #include <stdlib.h>
 #include <string.h>
@@ -214,3 +214,100 @@ static void post_gc_event(Thread *t, jvmtiEvent ev) {
 
 void jvmti_post_GarbageCollectionStart(Thread *t) { post_gc_event(t, JVMTI_EVENT_GARBAGE_COLLECTION_START); }
 void jvmti_post_GarbageCollectionFinish(Thread *t) { post_gc_event(t, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH); }
+
+/* ---- tags during heap walks (jvmti_heap_walk.c), with the world stopped ----
+ *
+ * Addresses do not change while the world is stopped, so a walk indexes the map's
+ * entries by address once (an open-addressed table) instead of hashing every object it
+ * meets; tags the callbacks set go into the map and the index at once. */
+
+struct JvmtiTagWalk {
+    JvmtiTagMap *m;
+    TagEntry **slots;           /* by address; NULL = empty */
+    size_t mask, count;
+};
+
+static size_t walk_home(const JvmtiTagWalk *w, Object *o) {
+    uint64_t h = (uint64_t)(uintptr_t)o * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 32)) & w->mask;
+}
+
+static void walk_put(JvmtiTagWalk *w, TagEntry *e) {
+    Object *o = hnd_get(e->ref);
+    size_t i = walk_home(w, o);
+    while (w->slots[i] && hnd_get(w->slots[i]->ref) != o) i = (i + 1) & w->mask;
+    if (!w->slots[i]) w->count++;
+    w->slots[i] = e;
+}
+
+static void walk_grow(JvmtiTagWalk *w) {
+    TagEntry **old = w->slots;
+    size_t n = old ? w->mask + 1 : 0;
+    w->mask = n ? n * 2 - 1 : 1023;
+    w->slots = calloc(w->mask + 1, sizeof *w->slots);
+    w->count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (old[i]) walk_put(w, old[i]);
+    free(old);
+}
+
+JvmtiTagWalk *jvmti_tag_walk_begin(JvmtiEnv *env) {
+    JvmtiTagWalk *w = calloc(1, sizeof *w);
+    w->m = tag_map(env, true);
+    pthread_mutex_lock(&w->m->lock);
+    walk_grow(w);
+    for (int b = 0; b < TAG_BUCKETS; b++)
+        for (TagEntry *e = w->m->buckets[b]; e; e = e->next) {
+            if (!hnd_get(e->ref)) continue;
+            if ((w->count + 1) * 2 > w->mask) walk_grow(w);
+            walk_put(w, e);
+        }
+    return w;
+}
+
+static TagEntry *walk_find(const JvmtiTagWalk *w, Object *o) {
+    if (!w->count) return NULL;
+    for (size_t i = walk_home(w, o); w->slots[i]; i = (i + 1) & w->mask)
+        if (hnd_get(w->slots[i]->ref) == o) return w->slots[i];
+    return NULL;
+}
+
+jlong jvmti_tag_walk_get(const JvmtiTagWalk *w, Object *o) {
+    TagEntry *e = o ? walk_find(w, o) : NULL;
+    return e ? e->tag : 0;
+}
+
+/* A tag a callback set (0 removes it from the map at the end: the entry stays indexed). */
+void jvmti_tag_walk_set(JvmtiTagWalk *w, Object *o, jlong tag) {
+    TagEntry *e = walk_find(w, o);
+    if (e) {
+        e->tag = tag;
+        return;
+    }
+    if (!tag) return;
+    e = malloc(sizeof *e);
+    TagEntry **b = bucket_of(w->m, o);
+    e->ref = hnd_new_weak(o);
+    e->tag = tag;
+    e->next = *b;
+    *b = e;
+    if ((w->count + 1) * 2 > w->mask) walk_grow(w);
+    walk_put(w, e);
+}
+
+void jvmti_tag_walk_end(JvmtiTagWalk *w) {
+    for (int b = 0; b < TAG_BUCKETS; b++)
+        for (TagEntry **p = &w->m->buckets[b]; *p;) {
+            TagEntry *e = *p;
+            if (e->tag) {
+                p = &e->next;
+                continue;
+            }
+            *p = e->next;
+            hnd_delete_weak(e->ref);
+            free(e);
+        }
+    pthread_mutex_unlock(&w->m->lock);
+    free(w->slots);
+    free(w);
+}

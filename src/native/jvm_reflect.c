@@ -20,6 +20,7 @@
 #include "interp/interp.h"
 #include "runtime/jstring.h"
 #include "runtime/vm.h"
+#include "jvmti/jvmti_export.h"
 
 #define METHOD_MODIFIERS 0x1DFF
 #define FIELD_MODIFIERS 0x50DF
@@ -414,6 +415,7 @@ static bool invoke_reflectively(Thread *t, Method *m, Object **recv, Object **ar
 
 JNIEXPORT jobject JNICALL JVM_InvokeMethod(JNIEnv *env, jobject method, jobject obj, jobjectArray args0) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Method *m = method_of(hnd_get(method), false);
     HandleMark hm = hnd_mark(t);
     Object **recv = hnd_new(t, hnd_get(obj));
@@ -442,6 +444,7 @@ out:
 
 JNIEXPORT jobject JNICALL JVM_NewInstanceFromConstructor(JNIEnv *env, jobject c, jobjectArray args0) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Method *m = method_of(hnd_get(c), true);
     Class *k = m->holder;
     if (!class_check_instantiable(t, k, false) || !class_init(t, k)) JNI_RETURN(NULL);
@@ -476,6 +479,7 @@ JNIEXPORT jint JNICALL JVM_GetArrayLength(JNIEnv *env, jobject arr) {
 
 JNIEXPORT jobject JNICALL JVM_NewArray(JNIEnv *env, jclass elt, jint length) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(elt);
     if (!c) {
         exc_npe(t);
@@ -511,6 +515,7 @@ static Object *multi(Thread *t, Class *ac, const jint *dims, int n) {
 
 JNIEXPORT jobject JNICALL JVM_NewMultiArray(JNIEnv *env, jclass elt, jintArray dim) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(elt);
     Object *d = hnd_get(dim);
     if (!c || !d) {

@@ -196,12 +196,14 @@ static bool clone_object(Thread *t, Object **h, Slot *ret) {
 
 JNIEXPORT jobject JNICALL JVM_Clone(JNIEnv *env, jobject obj) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Slot r;
     Object **h = hnd_new(t, hnd_get(obj));
     JNI_RETURN(clone_object(t, h, &r) ? hnd_local(t, r.l) : NULL);
 }
 
 static bool clone_fast(Thread *t, Slot *a, Slot *ret) {
+    JVMTI_VM_ALLOCATIONS(t);
     HandleMark hm = hnd_mark(t);
     bool ok = clone_object(t, hnd_new(t, a[0].l), ret);
     hnd_release(t, hm);

@@ -83,6 +83,7 @@ struct Thread {
     char *tlab_top;
     char *tlab_end;
     char *tlab_start;
+    char *tlab_hard_end;                    /* the real end while heap sampling clipped tlab_end, else NULL */
     uint64_t alloc_count;                   /* allocations, for the GC-stress mode */
 
     uint16_t tid;                           /* thin-lock owner id, 1..65535 */
@@ -161,7 +162,9 @@ static inline int thread_enter_vm(Thread *t) {
         atomic_store_explicit((atomic_int *)&t->state, TS_IN_VM, memory_order_seq_cst);
         thread_poll(t);
     } else {
-        t->state = TS_IN_VM;
+        /* (atomic too: a JVMTI callback that runs in VM state, such as the heap extension's
+         * ObjectAlloc, calls JNI and JVMTI from there while a safepoint may be reading) */
+        atomic_store_explicit((atomic_int *)&t->state, TS_IN_VM, memory_order_relaxed);
     }
     return old;
 }
@@ -169,7 +172,7 @@ static inline void thread_leave_vm(Thread *t, int old) {
     if (old == TS_IN_NATIVE || old == TS_BLOCKED)
         atomic_store_explicit((atomic_int *)&t->state, old, memory_order_release);
     else
-        t->state = old;
+        atomic_store_explicit((atomic_int *)&t->state, old, memory_order_relaxed);
 }
 /* Brackets around a blocking operation in VM code: everything the thread holds must be in
  * handles while it is blocked. */
