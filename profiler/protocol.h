@@ -28,7 +28,8 @@
 enum lp_record {
     LP_REC_META = 1,        /* string key, string value */
     LP_REC_STRING = 2,      /* id, string */
-    LP_REC_METHOD = 3,      /* id, class string id, name string id */
+    LP_REC_METHOD = 3,      /* id, class string id, name string id, descriptor string id
+                               (0: unknown; absent in older streams) */
     LP_REC_STACK = 4,       /* id, n, n x (method id, zigzag line) leaf first */
     LP_REC_THREAD = 5,      /* time, tid, name string id: a thread started or was named */
     LP_REC_THREAD_END = 6,  /* time, tid */

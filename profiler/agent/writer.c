@@ -139,12 +139,16 @@ static void lpw_describe(lpw_method *m)
     jvmtiEnv *j = lpa.jvmti;
     jclass k = NULL;
     char *name = NULL, *sig = NULL;
-    uint64_t cls = 0, nm = 0;
+    uint64_t cls = 0, nm = 0, desc = 0;
     if ((*j)->GetMethodDeclaringClass(j, m->m, &k) == JVMTI_ERROR_NONE &&
         (*j)->GetClassSignature(j, k, &sig, NULL) == JVMTI_ERROR_NONE)
         cls = lpw_intern_signature(sig);
-    if ((*j)->GetMethodName(j, m->m, &name, NULL, NULL) == JVMTI_ERROR_NONE)
+    char *msig = NULL;
+    if ((*j)->GetMethodName(j, m->m, &name, &msig, NULL) == JVMTI_ERROR_NONE) {
         nm = lpw_intern_str(name);
+        desc = msig ? lpw_intern_str(msig) : 0;
+    }
+    (*j)->Deallocate(j, (unsigned char *)msig);
     if ((*j)->GetLineNumberTable(j, m->m, &m->nlines, &m->lines) != JVMTI_ERROR_NONE)
         m->nlines = 0, m->lines = NULL;
     (*j)->Deallocate(j, (unsigned char *)name);
@@ -160,6 +164,7 @@ static void lpw_describe(lpw_method *m)
     lpw_u(&r, m->id);
     lpw_u(&r, cls);
     lpw_u(&r, nm);
+    lpw_u(&r, desc);
     lpw_emit(LP_REC_METHOD, &r);
 }
 
@@ -396,6 +401,11 @@ static void lpw_header(void)
             snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", v[0] ? "," : "", evnames[i]);
     lpw_meta("events", v);
     lpw_meta("mode", lpa.attached ? "attach" : "start");
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    snprintf(v, sizeof v, "%lld", (long long)now.tv_sec * 1000000 + now.tv_nsec / 1000 -
+             (long long)((lpa_now_ns() - lpa.start_ns) / 1000));
+    lpw_meta("start_epoch_us", v);
     char *vmname = NULL;
     if ((*lpa.jvmti)->GetSystemProperty(lpa.jvmti, "java.vm.name", &vmname) == JVMTI_ERROR_NONE) {
         lpw_meta("vm", vmname);

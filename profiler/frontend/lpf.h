@@ -33,7 +33,7 @@ const char *lpf_self_dir(void);
 
 /* --- the profile model (model.c) --------------------------------------------------- */
 
-typedef struct { uint64_t cls, name; } lpm_method;
+typedef struct { uint64_t cls, name, desc; } lpm_method;
 typedef struct { int n; uint64_t *f; } lpm_stack;       /* n (method, zigzag line), leaf first */
 typedef struct { uint64_t kind, time, tid, stack; } lpm_sample;
 typedef struct { uint64_t time, tid, stack, cls, size, sampled; } lpm_alloc;
@@ -105,6 +105,7 @@ int lpf_out_collapsed(const lpm_profile *p, int event, int total, FILE *f);
 int lpf_out_pprof(const lpm_profile *p, int event, const char *path);
 int lpf_out_html(const lpm_profile *p, const char *path);
 int lpf_out_summary(const lpm_profile *p, FILE *f);
+int lpf_out_jfr(const lpm_profile *p, const char *path);
 
 /* --- recording (stream.c, run.c, attach.c) ----------------------------------------- */
 

@@ -18,7 +18,7 @@ static const char lpf_usage[] =
     "INTERVAL: CPU sampling period (default 10ms); BYTES: mean bytes between allocation\n"
     "samples (default 512k).  The output format follows FILE's extension or --format:\n"
     "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
-    "  .html report, .summary text summary; --event cpu|wall|alloc|lock picks the\n"
+    "  .html report, .summary text summary, .jfr JDK Flight Recorder; --event cpu|wall|alloc|lock picks the\n"
     "  event of collapsed and pprof output, --total weighs collapsed stacks by time/bytes.\n"
     "--agent LIB: the agent library (default: ../lib/libloupeprof.so beside loupe-prof).\n"
     "--push URL [--app NAME] [--push-every SECONDS]: while recording, send the CPU profile\n"

@@ -95,7 +95,9 @@ static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
     }
     case LP_REC_METHOD: {
         uint64_t id = lpm_u(r);
-        lpm_method m = {lpm_u(r), lpm_u(r)};
+        lpm_method m = {lpm_u(r), lpm_u(r), 0};
+        if (r->p < r->end)
+            m.desc = lpm_u(r);
         LPM_SET(p->methods, id, m);
         break;
     }
