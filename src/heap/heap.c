@@ -248,16 +248,20 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
     return p ? p : heap_alloc_slow(t, size);
 }
 
-static void report_alloc(Thread *t, Object *o, size_t size) {
+/* The heap events, then JVMTI's allocation events (whose callbacks may collect: the
+ * object's address after them is returned); a mirror is reported to JVMTI once it knows
+ * its class (runtime/mirror.c), as its size depends on it. */
+static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
     if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
+    if (JVMTI_ALLOC_HOOK_ON() && !(o->klass->flags & CF_MIRROR)) o = jvmti_object_alloc(t, o, size);
+    return o;
 }
 
 Object *heap_alloc_object(Thread *t, Class *c) {
     Object *o = alloc_bytes(t, c->instance_size);
     if (!o) return NULL;
     o->klass = c;
-    report_alloc(t, o, c->instance_size);
-    return o;
+    return report_alloc(t, o, c->instance_size);
 }
 
 Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
@@ -265,8 +269,7 @@ Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
     Object *o = alloc_bytes(t, size);
     if (!o) return NULL;
     o->klass = k;
-    report_alloc(t, o, size);
-    return o;
+    return report_alloc(t, o, size);
 }
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
@@ -284,8 +287,7 @@ Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     if (!a) return NULL;
     a->hdr.klass = ac;
     a->length = length;
-    report_alloc(t, &a->hdr, size);
-    return &a->hdr;
+    return report_alloc(t, &a->hdr, size);
 }
 
 Object *heap_clone(Thread *t, Object **h) {
@@ -296,8 +298,7 @@ Object *heap_clone(Thread *t, Object **h) {
     memcpy((char *)o + OBJECT_HEADER_SIZE, (char *)src + OBJECT_HEADER_SIZE, size - OBJECT_HEADER_SIZE);
     o->klass = src->klass;
     o->mark = 0;
-    report_alloc(t, o, size);
-    return o;
+    return report_alloc(t, o, size);
 }
 
 void heap_barrier_slow(Object *holder, Object **slot, Object *value) {

@@ -147,6 +147,7 @@ jvmtiError JNICALL jvmti_SetEventCallbacks(jvmtiEnv *e, const jvmtiEventCallback
     jvmti_events_recompute();
     pthread_mutex_unlock(&jvmti_lock);
     jvmti_event_mode_changed();
+    jvmti_alloc_events_changed(thread_current());
     return JVMTI_ERROR_NONE;
 }
 
@@ -188,6 +189,7 @@ jvmtiError JNICALL jvmti_SetEventNotificationMode(jvmtiEnv *e, jvmtiEventMode mo
     if (t) set_for_thread(env, t, JVMTI_EVENT_BIT(event_type), enable);
     else set_global(env, JVMTI_EVENT_BIT(event_type), enable);
     jvmti_event_mode_changed();
+    jvmti_alloc_events_changed(thread_current());
     return JVMTI_ERROR_NONE;
 }
 

@@ -133,6 +133,7 @@ static _Thread_local Class **deferred;
 static _Thread_local int ndeferred, deferred_cap;
 
 void jvmti_defer_begin(void) { defer_depth++; }
+bool jvmti_deferring(void) { return defer_depth > 0; }
 
 static void post_class_events(Thread *t, Class *c) {
     post_class_event(t, c, JVMTI_EVENT_CLASS_LOAD);

@@ -74,5 +74,12 @@ extern volatile bool jvmti_tags_exist;
 void jvmti_post_monitor_event(Thread *t, jvmtiEvent ev, Object **obj, jlong arg);
 /* flags: JVMTI_RESOURCE_EXHAUSTED_*; description: HotSpot's words */
 void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description);
+/* Allocation events (VMObjectAlloc, SampledObjectAlloc, com.loupe.events.ObjectAlloc,
+ * jvmti/jvmti_alloc.c): while jvmti_alloc_hook is set the heap calls jvmti_object_alloc
+ * for each complete object; the callbacks may collect, so it returns the object's
+ * address after them. */
+extern volatile bool jvmti_alloc_hook;
+Object *jvmti_object_alloc(Thread *t, Object *o, size_t size);
+#define JVMTI_ALLOC_HOOK_ON() unlikely(__atomic_load_n(&jvmti_alloc_hook, __ATOMIC_RELAXED))
 
 #endif

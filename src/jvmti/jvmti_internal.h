@@ -72,6 +72,7 @@ struct JvmtiEnv {
     uint64_t thread_events;                     /* union of the per-thread enablings */
     const void *local_storage;
     struct JvmtiTagMap *volatile tags;          /* object tags (jvmti_tag.c), made on first SetTag */
+    void *ext_callbacks[10];                    /* extension events 40.. (jvmti_extension.c) */
 };
 
 extern JvmtiEnv *volatile jvmti_envs;          /* the list head (newest last) */
@@ -106,6 +107,10 @@ JvmtiThreadEnvState *jvmti_thread_env_state(Thread *t, JvmtiEnv *env, bool creat
 /* Called whenever any environment's event enablement changes, so that the interpreter
  * side can recompute what it switches on.  Defined by the debugger side; a weak no-op here. */
 void jvmti_event_mode_changed(void);
+/* The same for the allocation events and heap sampling (jvmti_alloc.c); outside jvmti_lock. */
+void jvmti_alloc_events_changed(Thread *t);
+/* True between jvmti_defer_begin and jvmti_defer_end on this thread (the boot loader's lock). */
+bool jvmti_deferring(void);
 
 /* ---- posting events ---- */
 typedef struct JvmtiEventScope {

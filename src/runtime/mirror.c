@@ -14,6 +14,7 @@
 #include "classfile/loader.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
+#include "jvmti/jvmti_export.h"
 
 uint32_t mirror_klass_off, mirror_pd_off, mirror_signers_off, mirror_loader_off, mirror_component_off,
     mirror_module_off, mirror_name_off, mirror_classdata_off;
@@ -63,6 +64,7 @@ bool mirror_create(Thread *t, Class *c) {
     OBJ_FIELD(m, mirror_loader_off, Object *) = c->loader;
     if (class_is_array(c)) OBJ_FIELD(m, mirror_component_off, Object *) = c->component->mirror;
     OBJ_FIELD(m, mirror_module_off, Object *) = module_of(c);
+    if (JVMTI_ALLOC_HOOK_ON()) m = jvmti_object_alloc(t, m, heap_object_size(m));
     Object *expected = NULL;
     if (!__atomic_compare_exchange_n(&c->mirror, &expected, m, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         /* another thread made it first; ours becomes garbage */

@@ -1,0 +1,35 @@
+/*
+ * jvmti_heap.h — what the heap half of JVMTI shares among its files: the extension events'
+ * numbering (jvmti_ext_events.def) and the switch that makes the heap event layer listen
+ * only while some environment wants its events.
+ */
+#ifndef LOUPE_JVMTI_HEAP_H
+#define LOUPE_JVMTI_HEAP_H
+
+#include "jvmti/jvmti_internal.h"
+
+enum {
+#define JVMTI_EXT_EV(index, NAME, id, gce, desc) JVMTI_EXT_##NAME = index,
+#define JVMTI_EXT_PARAM(NAME, name, kind, type, null_ok)
+#include "jvmti/jvmti_ext_events.def"
+#undef JVMTI_EXT_EV
+#undef JVMTI_EXT_PARAM
+    JVMTI_EXT_FIRST = JVMTI_EXT_OBJECT_ALLOC,
+    JVMTI_EXT_COUNT = JVMTI_EXT_GC_FINISH - JVMTI_EXT_OBJECT_ALLOC + 1,
+};
+
+/* Env's callback for extension event `index`, or NULL. */
+static inline void *jvmti_ext_callback(JvmtiEnv *env, int index) {
+    if (!__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) return NULL;
+    return __atomic_load_n(&env->ext_callbacks[index - JVMTI_EXT_FIRST], __ATOMIC_ACQUIRE);
+}
+
+/* Recomputes what the heap event layer must report (extension callbacks, allocation
+ * events enabled, sampling) and (un)installs the listener; t: the calling thread or NULL
+ * (OnLoad).  Called outside jvmti_lock. */
+void jvmti_heap_listening_changed(Thread *t);
+/* com.loupe.events.ObjectAlloc for the object in *h (jvmti_ext_events.c). */
+void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size);
+bool jvmti_ext_alloc_wanted(void);
+
+#endif
