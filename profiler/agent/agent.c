@@ -73,7 +73,8 @@ static const lpo_option lpo_table[] = {
 static const struct {
     const char *name;
     unsigned bit;
-} lpo_events[] = {{"cpu", LPA_EV_CPU}, {"wall", LPA_EV_WALL}, {"alloc", LPA_EV_ALLOC}, {"lock", LPA_EV_LOCK}};
+} lpo_events[] = {{"cpu", LPA_EV_CPU}, {"wall", LPA_EV_WALL}, {"alloc", LPA_EV_ALLOC}, {"lock", LPA_EV_LOCK},
+                 {"live", LPA_EV_LIVE}};
 
 /* lpo_number: a number with an optional unit from units (suffix, multiplier) pairs. */
 static int lpo_number(const char *v, const char *const *units, const long *mult, long *out)
@@ -162,7 +163,7 @@ int lpa_parse_options(const char *s, lpa_options *o)
             i++;
         if (i == n || !eq) {
             lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, token=T, "
-                    "events=cpu+wall+alloc+lock, interval=10ms, wall=50ms, alloc=512k)", t);
+                    "events=cpu+wall+alloc+lock+live, interval=10ms, wall=50ms, alloc=512k)", t);
             return 0;
         }
         if (!lpo_set(&lpo_table[i], eq + 1, o))

@@ -43,6 +43,19 @@ typedef struct { uint64_t tid, name, start, end; } lpm_thread;
 
 #define LPM_VEC(T) struct { T *v; size_t n, cap; }
 
+/* The live heap and lifetimes (events=live, Loupe): a snapshot after a collection, and
+ * object counts by (alive at the end or died, arena name, class, age in collections). */
+typedef struct { uint64_t cls, count, bytes; } lpm_live;
+typedef struct { uint64_t time, gcs, used, capacity; size_t n; lpm_live *v; } lpm_heap;
+typedef struct { uint64_t key, count, bytes; } lpm_life;   /* key: lpm_life_key */
+typedef struct { uint64_t id, name; } lpm_arena;
+#define lpm_life_key(alive, arena_name, cls, age) \
+    ((uint64_t)(alive) << 63 | ((uint64_t)(arena_name) & 0x7fff) << 48 | ((uint64_t)(cls) & 0xffffffffffull) << 8 | (age))
+#define lpm_life_alive(k) ((k) >> 63)
+#define lpm_life_arena(k) (((k) >> 48) & 0x7fff)
+#define lpm_life_cls(k) (((k) >> 8) & 0xffffffffffull)
+#define lpm_life_age(k) ((k) & 0xff)
+
 typedef struct {
     LPM_VEC(char *) strings;      /* strings.v[id - 1] */
     LPM_VEC(lpm_method) methods;  /* methods.v[id - 1] */
@@ -53,6 +66,10 @@ typedef struct {
     LPM_VEC(lpm_lock) locks;
     LPM_VEC(lpm_thread) threads;
     LPM_VEC(char *) meta;         /* key, value, key, value... */
+    LPM_VEC(lpm_heap) heaps;
+    LPM_VEC(lpm_arena) arenas;    /* the latest name of each arena id */
+    lpm_life *lives;              /* open addressing by key (0: free) */
+    size_t nlives, caplives;
     uint64_t agent_cpu_ns, bytes, dropped, taken;
     uint64_t last_time;
     int ended;                    /* the END record arrived */
@@ -106,6 +123,18 @@ int lpf_out_pprof(const lpm_profile *p, int event, const char *path);
 int lpf_out_html(const lpm_profile *p, const char *path);
 int lpf_out_summary(const lpm_profile *p, FILE *f);
 int lpf_out_jfr(const lpm_profile *p, const char *path);
+
+/* The live heap and lifetimes per class or arena (live.c). */
+typedef struct {
+    uint64_t id;                /* class or arena name string id */
+    uint64_t died, alive, bytes;
+    int ages;                   /* ages seen: 0 .. ages-1 */
+    uint64_t died_at[256];      /* deaths by age */
+    uint64_t survived[256];     /* objects that lived through k collections */
+} lpf_live_row;
+size_t lpf_live_rows(const lpm_profile *p, int by_arena, lpf_live_row **rows);
+const char *lpf_live_group_name(const lpm_profile *p, int by_arena, uint64_t id, char *buf, size_t cap);
+void lpf_out_live(const lpm_profile *p, FILE *f);
 
 /* --- recording (stream.c, run.c, attach.c) ----------------------------------------- */
 

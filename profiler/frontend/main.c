@@ -14,7 +14,8 @@ static const char lpf_usage[] =
     "       loupe-prof convert IN.lprof -o OUT\n"
     "       loupe-prof top PID\n"
     "\n"
-    "EVENTS: cpu,alloc,lock,wall (default cpu,alloc,lock; GC and threads always)\n"
+    "EVENTS: cpu,alloc,lock,wall,live (default cpu,alloc,lock; GC and threads always;\n"
+    "  live: the live heap per class and every object's lifetime, on Loupe)\n"
     "INTERVAL: CPU sampling period (default 10ms); BYTES: mean bytes between allocation\n"
     "samples (default 512k).  The output format follows FILE's extension or --format:\n"
     "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
@@ -45,8 +46,8 @@ static void lpc_check_events(const char *ev)
     char buf[128];
     snprintf(buf, sizeof buf, "%s", ev);
     for (char *save, *t = strtok_r(buf, ",+", &save); t; t = strtok_r(NULL, ",+", &save))
-        if (lpm_event_by_name(t) < 0)
-            lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall)", t);
+        if (lpm_event_by_name(t) < 0 && strcmp(t, "live"))
+            lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall, live)", t);
 }
 
 static void lpc_set(lpf_cli *cli, int id, const char *v)

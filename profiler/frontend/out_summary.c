@@ -98,13 +98,17 @@ static void lps_gc(const lpm_profile *p, FILE *f)
 int lpf_out_summary(const lpm_profile *p, FILE *f)
 {
     const char *vm = lpm_meta(p, "vm"), *ev = lpm_meta(p, "events");
+    const char *am = lpm_meta(p, "alloc_mode");
     fprintf(f, "loupe-prof recording: %s, %s, events %s, %.1f s%s\n", vm ? vm : "?",
             lpm_meta(p, "mode") ? lpm_meta(p, "mode") : "?", ev ? ev : "?", (double)p->last_time / 1e6,
             p->truncated ? " (truncated: the agent did not finish the stream)" : "");
+    if (ev && strstr(ev, "alloc") && am)
+        fprintf(f, "allocations: %s\n", !strcmp(am, "exact") ? "exact (every object)" : "sampled (estimates)");
     for (int e = 0; e < LPM_NEVENTS; e++)
         if (ev && strstr(ev, lpm_event_names[e]))
             lps_profile(p, e, f);
     lps_locks(p, f);
+    lpf_out_live(p, f);
     lps_gc(p, f);
     fprintf(f, "threads: %zu seen\n", p->threads.n);
     fprintf(f, "cost: agent cpu %.1f ms, %llu bytes streamed, %llu events dropped\n",

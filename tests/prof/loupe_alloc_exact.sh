@@ -1,0 +1,22 @@
+# Known answer for exact allocations: on Loupe the agent takes the collector's
+# every-object event (com.loupe.events.ObjectAlloc), so AllocSite's N AllocSite$Item
+# objects are reported exactly N at AllocSite.make, under each collector, and the summary
+# says the allocations are exact; on HotSpot the same recording says they are sampled.
+. "$ROOT/tests/prof/lib/prof.bash"
+compile AllocSite
+n=20000
+"$LP" run -o hs.lprof -e alloc -- "$PROF_JAVA" -cp classes AllocSite $n >hs.out
+"$LP" convert hs.lprof -o hs.summary
+grep -q '^allocations: sampled' hs.summary || { cat hs.summary; fail "HotSpot's recording does not say sampled"; }
+on_loupe
+for gc in semispace marksweep markcompact; do
+  "$LP" run -o $gc.lprof -e alloc -- "$PROF_JAVA" -XX:LoupeGC=$gc -cp classes AllocSite $n >$gc.out 2>$gc.err
+  grep -q "^allocated $n" $gc.out || { cat $gc.err; fail "$gc: the program did not finish"; }
+  "$LP" convert $gc.lprof -o $gc.collapsed
+  "$LP" convert $gc.lprof -o $gc.summary
+  grep -q '^allocations: exact' $gc.summary || { cat $gc.summary; fail "$gc: the recording does not say exact"; }
+  grep -q ' 0 events dropped' $gc.summary || fail "$gc: events were dropped"
+  got=$(weight $gc.collapsed 'AllocSite\.make;AllocSite\$Item ')
+  echo "$gc: $got AllocSite\$Item objects at AllocSite.make (exactly $n allocated)"
+  [ "$got" = "$n" ] || fail "$gc: $got objects reported, $n allocated"
+done
