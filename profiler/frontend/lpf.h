@@ -158,6 +158,7 @@ int lpf_cmd_run(int argc, char **argv);
 int lpf_cmd_record(int argc, char **argv);
 int lpf_cmd_convert(int argc, char **argv);
 int lpf_cmd_top(int argc, char **argv);
+int lpf_cmd_dump(int argc, char **argv);
 int lpf_finish(const lpf_buf *raw, const lpf_outopts *o);
 extern volatile int lpf_interrupted;
 

@@ -12,7 +12,8 @@ static const char lpf_usage[] =
     "usage: loupe-prof run [-o FILE] [-e EVENTS] [-i INTERVAL] [--alloc BYTES] -- java ARGS...\n"
     "       loupe-prof record [-d SECONDS] [-e EVENTS] [-i INTERVAL] -o FILE PID\n"
     "       loupe-prof convert IN.lprof -o OUT\n"
-    "       loupe-prof top PID\n"
+    "       loupe-prof top [-e EVENTS] PID\n"
+    "       loupe-prof dump -o FILE.hprof PID   (an HPROF heap snapshot written by the VM)\n"
     "\n"
     "EVENTS: cpu,alloc,lock,wall,live (default cpu,alloc,lock; GC and threads always;\n"
     "  live: the live heap per class and every object's lifetime, on Loupe)\n"
@@ -163,7 +164,7 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } cmds[] = {{"run", lpf_cmd_run}, {"record", lpf_cmd_record}, {"convert", lpf_cmd_convert},
-                {"top", lpf_cmd_top}};
+                {"top", lpf_cmd_top}, {"dump", lpf_cmd_dump}};
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(lpf_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
@@ -177,5 +178,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(argv[1], cmds[i].name))
             return cmds[i].fn(argc - 1, argv + 1);
-    lpf_die("unknown command '%s' (commands: run, record, convert, top; see --help)", argv[1]);
+    lpf_die("unknown command '%s' (commands: run, record, convert, top, dump; see --help)", argv[1]);
 }

@@ -1,7 +1,7 @@
 # Known answer for exact allocations: on Loupe the agent takes the collector's
 # every-object event (com.loupe.events.ObjectAlloc), so AllocSite's N AllocSite$Item
 # objects are reported exactly N at AllocSite.make, under each collector, and the summary
-# says the allocations are exact; on HotSpot the same recording says they are sampled.
+# says the allocations are exact and its per-class view gives N; on HotSpot the same recording says they are sampled.
 . "$ROOT/tests/prof/lib/prof.bash"
 compile AllocSite
 n=20000
@@ -19,4 +19,5 @@ for gc in semispace marksweep markcompact; do
   got=$(weight $gc.collapsed 'AllocSite\.make;AllocSite\$Item ')
   echo "$gc: $got AllocSite\$Item objects at AllocSite.make (exactly $n allocated)"
   [ "$got" = "$n" ] || fail "$gc: $got objects reported, $n allocated"
+  grep -qE "^ +$n +[0-9]+ +[0-9]+  AllocSite\\\$Item\$" $gc.summary || fail "$gc: the per-class view does not give $n AllocSite\$Item"
 done
