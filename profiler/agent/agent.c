@@ -64,6 +64,8 @@ static const lpo_option lpo_table[] = {
     {"file", LPO_PATH, offsetof(lpa_options, file), 0, 0},
     {"socket", LPO_PATH, offsetof(lpa_options, socket), 0, 0},
     {"token", LPO_TOKEN, offsetof(lpa_options, token), 0, 0},
+    {"tcp", LPO_TOKEN, offsetof(lpa_options, tcp), 0, 0},
+    {"tokenfile", LPO_PATH, offsetof(lpa_options, tokenfile), 0, 0},
     {"events", LPO_EVENTS, offsetof(lpa_options, events), 0, 0},
     {"interval", LPO_TIME, offsetof(lpa_options, interval_us), 100, 10000000},
     {"wall", LPO_TIME, offsetof(lpa_options, wall_us), 1000, 10000000},
@@ -121,7 +123,7 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
     switch (d->kind) {
     case LPO_PATH:
     case LPO_TOKEN:
-        if (!*v || strlen(v) >= (d->kind == LPO_PATH ? sizeof o->file : sizeof o->token))
+        if (!*v || strlen(v) >= (d->kind == LPO_PATH ? sizeof o->file : sizeof o->tcp))
             break;
         strcpy(field, v);
         return 1;
@@ -162,15 +164,15 @@ int lpa_parse_options(const char *s, lpa_options *o)
         while (i < n && strcmp(t, lpo_table[i].name))
             i++;
         if (i == n || !eq) {
-            lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, token=T, "
+            lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, tcp=127.0.0.1:PORT, token=T, tokenfile=PATH, "
                     "events=cpu+wall+alloc+lock+live, interval=10ms, wall=50ms, alloc=512k)", t);
             return 0;
         }
         if (!lpo_set(&lpo_table[i], eq + 1, o))
             return 0;
     }
-    if (!o->file[0] && !o->socket[0]) {
-        lpa_log("say where the profile goes: file=PATH (or socket=PATH from loupe-prof)");
+    if (!o->file[0] && !o->socket[0] && !o->tcp[0]) {
+        lpa_log("say where the profile goes: file=PATH (or socket=PATH or tcp=127.0.0.1:PORT from loupe-prof)");
         return 0;
     }
     return 1;

@@ -29,6 +29,8 @@ typedef struct {
     char file[512];           /* file=PATH: stream to a file */
     char socket[512];         /* socket=PATH: stream to the front-end's Unix socket */
     char token[128];          /* token=HEX: sent first on the socket */
+    char tcp[64];             /* tcp=127.0.0.1:PORT: stream to the front-end over loopback TCP */
+    char tokenfile[512];      /* tokenfile=PATH: the token, read from a file */
     unsigned events;          /* events=cpu+wall+alloc+lock+live (GC and threads always) */
     long interval_us;         /* interval=10ms: CPU sampling period */
     long wall_us;             /* wall=50ms: wall-clock sampling period */

@@ -158,7 +158,7 @@ static int lpa_load(pid_t pid, const char *agent, const char *options)
 static int lpa_session(const lpf_cli *cli, pid_t pid, lpf_listener *l)
 {
     lpa_check_target(pid);
-    if (lpf_listen(l))
+    if (lpf_listen(l, cli->tcp))
         lpf_die("cannot create the session socket");
     char opts[1024];
     if (lpf_agent_options(opts, sizeof opts, l, cli->events, cli->interval, cli->alloc))

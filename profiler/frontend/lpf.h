@@ -142,9 +142,13 @@ typedef struct {
     char dir[64], path[100];
     char token[40];
     int listen_fd, fd;
+    int tcp_port;         /* > 0: the loopback TCP transport (tcp.c) */
+    char token_file[120]; /* the token, for a TCP agent */
 } lpf_listener;
 
-int lpf_listen(lpf_listener *l);
+int lpf_listen(lpf_listener *l, int tcp);
+int lpf_tcp_listen(int *port);
+int lpf_tcp_peer_is_ours(int fd);
 void lpf_unlisten(lpf_listener *l);
 int lpf_accept(lpf_listener *l, int timeout_ms, int (*alive)(void *), void *ctx);
 int lpf_receive(lpf_listener *l, lpf_buf *raw, double seconds, int (*alive)(void *), void *ctx);

@@ -22,12 +22,14 @@ static const char lpf_usage[] =
     "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
     "  .html report, .summary text summary, .jfr JDK Flight Recorder; --event cpu|wall|alloc|lock picks the\n"
     "  event of collapsed and pprof output, --total weighs collapsed stacks by time/bytes.\n"
+    "--tcp: the agent streams over a loopback TCP connection (a port the kernel picks,\n"
+    "  the session's token in a file only this user can read) instead of a Unix socket.\n"
     "--agent LIB: the agent library (default: ../lib/libloupeprof.so beside loupe-prof).\n"
     "--push URL [--app NAME] [--push-every SECONDS]: while recording, send the CPU profile\n"
     "  to a Pyroscope-compatible server (POST URL/ingest, collapsed stacks) every 10 s.\n";
 
 enum { LPC_OUT, LPC_EVENTS, LPC_INTERVAL, LPC_ALLOC, LPC_FORMAT, LPC_EVENT, LPC_TOTAL, LPC_AGENT,
-       LPC_DURATION, LPC_HELP, LPC_PUSH, LPC_APP, LPC_PUSH_EVERY };
+       LPC_DURATION, LPC_HELP, LPC_PUSH, LPC_APP, LPC_PUSH_EVERY, LPC_TCP };
 
 static const struct {
     const char *shortname, *longname;
@@ -39,7 +41,7 @@ static const struct {
     {NULL, "--total", LPC_TOTAL, 0},      {NULL, "--agent", LPC_AGENT, 1},
     {"-d", "--duration", LPC_DURATION, 1}, {"-h", "--help", LPC_HELP, 0},
     {NULL, "--push", LPC_PUSH, 1},        {NULL, "--app", LPC_APP, 1},
-    {NULL, "--push-every", LPC_PUSH_EVERY, 1},
+    {NULL, "--push-every", LPC_PUSH_EVERY, 1}, {NULL, "--tcp", LPC_TCP, 0},
 };
 
 static void lpc_check_events(const char *ev)
@@ -65,6 +67,7 @@ static void lpc_set(lpf_cli *cli, int id, const char *v)
             lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall)", v);
         break;
     case LPC_TOTAL: cli->out.total = 1; break;
+    case LPC_TCP: cli->tcp = 1; break;
     case LPC_AGENT: cli->agent = v; break;
     case LPC_DURATION:
         cli->duration = strtod(v, &end);
