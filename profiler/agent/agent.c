@@ -131,6 +131,10 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
         return lpo_events_parse(v, (unsigned *)field);
     case LPO_TIME:
     case LPO_BYTES:
+        if (!strcmp(v, "exact")) {   /* alloc=exact */
+            o->alloc_exact = 1;
+            return 1;
+        }
         if (!lpo_number(v, d->kind == LPO_TIME ? times : sizes, d->kind == LPO_TIME ? tmult : smult, &n) ||
             n < d->min || n > d->max)
             break;
@@ -139,7 +143,7 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
     }
     lpa_log("bad value '%s' for option '%s'%s", v, d->name,
             d->kind == LPO_TIME ? " (a time such as 10ms, 500us, 1s: 100us to 10s)"
-            : d->kind == LPO_BYTES ? " (a size such as 512k, 1m, 4096)" : "");
+            : d->kind == LPO_BYTES ? " (a size such as 512k, 1m, 4096, or exact)" : "");
     return 0;
 }
 
@@ -165,7 +169,7 @@ int lpa_parse_options(const char *s, lpa_options *o)
             i++;
         if (i == n || !eq) {
             lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, tcp=127.0.0.1:PORT, token=T, tokenfile=PATH, "
-                    "events=cpu+wall+alloc+lock+live, interval=10ms, wall=50ms, alloc=512k)", t);
+                    "events=cpu+wall+alloc+lock+live, interval=10ms, wall=50ms, alloc=512k|exact)", t);
             return 0;
         }
         if (!lpo_set(&lpo_table[i], eq + 1, o))

@@ -35,6 +35,7 @@ typedef struct {
     long interval_us;         /* interval=10ms: CPU sampling period */
     long wall_us;             /* wall=50ms: wall-clock sampling period */
     long alloc_bytes;         /* alloc=512k: mean bytes between allocation samples */
+    int alloc_exact;          /* alloc=exact: every object (Loupe's ObjectAlloc event) */
 } lpa_options;
 
 /* Everything the running agent holds. */

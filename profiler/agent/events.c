@@ -125,7 +125,7 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     uint64_t cls = lpe_cached_class_name(jni, klass);
     if (lpa.opt.events & LPA_EV_LIVE)
         lpa_heap_alloc(object, cls, size, arena);
-    if (lpa.opt.events & LPA_EV_ALLOC)
+    if (lpa.opt.alloc_exact)
         lpe_alloc_record(cls, size, 0, t0);
     atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
@@ -320,7 +320,29 @@ static jint lpe_find_extension(const char *id)
     return found;
 }
 
-int lpa_events_exact_alloc(void) { return lpe_exact_alloc_index >= 0; }
+int lpa_events_exact_alloc(void) { return lpa.opt.alloc_exact; }
+
+/* lpe_choose_alloc_events: Loupe's every-object event when alloc=exact or live asks for
+ * it and the VM has it; otherwise exact allocations fall back to sampled ones and live
+ * is off, with a message. */
+static void lpe_choose_alloc_events(void)
+{
+    int want = ((lpa.opt.events & LPA_EV_ALLOC) && lpa.opt.alloc_exact) || (lpa.opt.events & LPA_EV_LIVE);
+    lpe_exact_alloc_index = want ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
+    if ((lpa.opt.events & LPA_EV_LIVE) && (lpe_exact_alloc_index < 0 || !lpa_heap_available(lpe_find_extension))) {
+        lpa_log("this VM has no collector events (Loupe's com.loupe.events.*): no live heap or lifetimes");
+        lpa.opt.events &= ~LPA_EV_LIVE;
+    }
+    if ((lpa.opt.events & LPA_EV_ALLOC) && lpa.opt.alloc_exact && lpe_exact_alloc_index < 0) {
+        lpa_log("this VM has no every-object allocation event (Loupe's com.loupe.events.ObjectAlloc): "
+                "allocations are sampled");
+        lpa.opt.alloc_exact = 0;
+    }
+    if (!(lpa.opt.events & LPA_EV_ALLOC))
+        lpa.opt.alloc_exact = 0;
+    if (!lpa.opt.alloc_exact && !(lpa.opt.events & LPA_EV_LIVE))
+        lpe_exact_alloc_index = -1;
+}
 
 /* lpa_events_capabilities: asks for what the chosen events need, sets the callbacks
  * (cb holds the caller's own: VMInit, VMDeath). */
@@ -332,14 +354,8 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
     (*lpa.jvmti)->GetPotentialCapabilities(lpa.jvmti, &have);
     want.can_get_line_numbers = have.can_get_line_numbers;
     want.can_generate_garbage_collection_events = have.can_generate_garbage_collection_events;
-    lpe_exact_alloc_index = (lpa.opt.events & (LPA_EV_ALLOC | LPA_EV_LIVE)) ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
-    if ((lpa.opt.events & LPA_EV_LIVE) && (lpe_exact_alloc_index < 0 || !lpa_heap_available(lpe_find_extension))) {
-        lpa_log("this VM has no collector events (Loupe's com.loupe.events.*): no live heap or lifetimes");
-        lpa.opt.events &= ~LPA_EV_LIVE;
-        if (!(lpa.opt.events & LPA_EV_ALLOC))
-            lpe_exact_alloc_index = -1;
-    }
-    if ((lpa.opt.events & LPA_EV_ALLOC) && lpe_exact_alloc_index < 0) {
+    lpe_choose_alloc_events();
+    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact) {
         if (!have.can_generate_sampled_object_alloc_events)
             lpa_log("this VM cannot sample allocations now: no allocation profile");
         want.can_generate_sampled_object_alloc_events = have.can_generate_sampled_object_alloc_events;
@@ -354,7 +370,7 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
         lpa_log("the VM refused the JVMTI capabilities the profiler needs");
         return -1;
     }
-    if (!want.can_generate_sampled_object_alloc_events && lpe_exact_alloc_index < 0)
+    if (!want.can_generate_sampled_object_alloc_events && !lpa.opt.alloc_exact)
         lpa.opt.events &= ~LPA_EV_ALLOC;
     if (!want.can_generate_monitor_events)
         lpa.opt.events &= ~LPA_EV_LOCK;
@@ -384,12 +400,12 @@ int lpa_events_enable(int on)
     if (lpe_exact_alloc_index >= 0)
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
                                                 on ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
-    else if ((lpa.opt.events & LPA_EV_ALLOC) && on)
+    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact && on)
         (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
     for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {
         if (!(lpe_events[i].when & lpa.opt.events))
             continue;
-        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpe_exact_alloc_index >= 0)
+        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpa.opt.alloc_exact)
             continue;
         jvmtiError e = (*lpa.jvmti)->SetEventNotificationMode(
             lpa.jvmti, on ? JVMTI_ENABLE : JVMTI_DISABLE, lpe_events[i].event, NULL);

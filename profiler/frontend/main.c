@@ -18,7 +18,7 @@ static const char lpf_usage[] =
     "EVENTS: cpu,alloc,lock,wall,live (default cpu,alloc,lock; GC and threads always;\n"
     "  live: the live heap per class and every object's lifetime, on Loupe)\n"
     "INTERVAL: CPU sampling period (default 10ms); BYTES: mean bytes between allocation\n"
-    "samples (default 512k).  The output format follows FILE's extension or --format:\n"
+    "samples (default 512k), or exact: every object (Loupe's collector events).  The output format follows FILE's extension or --format:\n"
     "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
     "  .html report, .summary text summary, .jfr JDK Flight Recorder; --event cpu|wall|alloc|lock picks the\n"
     "  event of collapsed and pprof output, --total weighs collapsed stacks by time/bytes.\n"
