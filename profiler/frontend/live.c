@@ -54,7 +54,8 @@ size_t lpf_live_rows(const lpm_profile *p, int by_arena, lpf_live_row **rows)
         if ((int)age + 1 > r->ages)
             r->ages = (int)age + 1;
     }
-    qsort(*rows, n, sizeof **rows, lpl_by_objects);
+    if (n)
+        qsort(*rows, n, sizeof **rows, lpl_by_objects);
     return n;
 }
 

@@ -84,7 +84,8 @@ static void lps_alloc_classes(const lpm_profile *p, FILE *f)
         }
         r[k].self += s.v[i].count, r[k].total += s.v[i].total;
     }
-    qsort(r, nr, sizeof *r, lps_by_total);
+    if (nr)
+        qsort(r, nr, sizeof *r, lps_by_total);
     double secs = p->last_time > 0 ? (double)p->last_time / 1e6 : 1;
     if (nr)
         fprintf(f, "\nallocations by class\n  %12s %14s %12s  %s\n", "objects", "bytes", "bytes/s", "class");
