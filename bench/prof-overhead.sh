@@ -1,17 +1,23 @@
 #!/bin/bash
-# bench/prof-overhead.sh — what the profiler costs: each kernel run with and without
-# loupe-prof (CPU samples every 10 ms, sampled allocations every 512 KB, lock
-# contention: the defaults), best of REPS runs, measured as the process's CPU time
-# (user + system), which is steadier than wall time on a shared machine.
-#   BUILD=build JAVA=$JAVA_HOME/bin/java REPS=3 SCALE=20 bench/prof-overhead.sh [KERNEL...]
-# (SCALE multiplies each kernel's work: bench/README.md.)
+# bench/prof-overhead.sh — what the profiler costs, on HotSpot and on Loupe: each kernel
+# run without the profiler, with loupe-prof's defaults (CPU samples every 10 ms, sampled
+# allocations every 512 KB, lock contention), and on Loupe also in the exact mode (every
+# object's allocation and lifetime: -e cpu,alloc,lock,live --alloc exact).  Best of REPS
+# runs, measured as the processes' CPU time (user + system, the front-end included),
+# which is steadier than wall time on a shared machine.  `make bench` runs it after the
+# kernels' table; `make bench-prof` alone.
+#   BUILD=build REPS=3 SCALE=20 LOUPE_SCALE=1 PROF_VMS="hotspot loupe" bench/prof-overhead.sh [KERNEL...]
+# (SCALE multiplies each kernel's work on HotSpot, LOUPE_SCALE on Loupe, an interpreter:
+# bench/README.md.)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$root/build}
+case $BUILD in /*) ;; *) BUILD=$root/$BUILD ;; esac
 JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
-JAVA=${JAVA:-$JAVA_HOME/bin/java}
 REPS=${REPS:-3}
 SCALE=${SCALE:-20}
+LOUPE_SCALE=${LOUPE_SCALE:-1}
+PROF_VMS=${PROF_VMS:-hotspot loupe}
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || kernels=(BinaryTrees Richards Collections Locks)
 work=$(mktemp -d)
@@ -22,10 +28,32 @@ cpu_of() {
   /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
   awk '{ printf "%.3f\n", $1 + $2 }' "$work/t"
 }
-best() { local b=999999 v i; for ((i = 0; i < REPS; i++)); do v=$("$@"); b=$(echo "$v $b" | awk '{ print ($1 < $2) ? $1 : $2 }'); done; echo "$b"; }
-printf '%-14s %10s %12s %9s\n' kernel "plain s" "profiled s" overhead
-for k in "${kernels[@]}"; do
-  plain=$(best cpu_of "$JAVA" -cp "$work/classes" "$k" "$SCALE")
-  prof=$(best cpu_of "$BUILD/bin/loupe-prof" run -o "$work/p.lprof" -- "$JAVA" -cp "$work/classes" "$k" "$SCALE")
-  printf '%-14s %10.2f %12.2f %8.1f%%\n' "$k" "$plain" "$prof" "$(echo "$plain $prof" | awk '{ print 100 * ($2 - $1) / $1 }')"
+best() {
+  local b=999999 v i
+  for ((i = 0; i < REPS; i++)); do
+    v=$(cpu_of "$@") && [ -n "$v" ] || { echo "prof-overhead: $* failed" >&2; exit 1; }
+    b=$(echo "$v $b" | awk '{ print ($1 < $2) ? $1 : $2 }')
+  done
+  echo "$b"
+}
+pct() { echo "$1 $2" | awk '{ printf "%+.1f%%", 100 * ($2 - $1) / $1 }'; }
+profiled=("$BUILD/bin/loupe-prof" run -o "$work/p.lprof")
+printf '%-8s %-12s %9s %11s %9s %11s %9s\n' vm kernel "plain s" "profiled s" overhead "exact s" overhead
+for vm in $PROF_VMS; do
+  case $vm in
+    hotspot) java=$JAVA_HOME/bin/java scale=$SCALE ;;
+    loupe) java=$BUILD/jdk/bin/java scale=$LOUPE_SCALE ;;
+    *) echo "prof-overhead: unknown VM $vm (hotspot, loupe)" >&2; exit 2 ;;
+  esac
+  for k in "${kernels[@]}"; do
+    run=("$java" -cp "$work/classes" "$k" "$scale")
+    plain=$(best "${run[@]}")
+    prof=$(best "${profiled[@]}" -- "${run[@]}")
+    exact=- exact_pct=-
+    if [ $vm = loupe ]; then
+      exact=$(best "${profiled[@]}" -e cpu,alloc,lock,live --alloc exact -- "${run[@]}")
+      exact_pct=$(pct "$plain" "$exact")
+    fi
+    printf '%-8s %-12s %9.2f %11.2f %9s %11s %9s\n' $vm "$k" "$plain" "$prof" "$(pct "$plain" "$prof")" "$exact" "$exact_pct"
+  done
 done

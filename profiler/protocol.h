@@ -28,7 +28,8 @@
 enum lp_record {
     LP_REC_META = 1,        /* string key, string value */
     LP_REC_STRING = 2,      /* id, string */
-    LP_REC_METHOD = 3,      /* id, class string id, name string id */
+    LP_REC_METHOD = 3,      /* id, class string id, name string id, descriptor string id
+                               (0: unknown; absent in older streams) */
     LP_REC_STACK = 4,       /* id, n, n x (method id, zigzag line) leaf first */
     LP_REC_THREAD = 5,      /* time, tid, name string id: a thread started or was named */
     LP_REC_THREAD_END = 6,  /* time, tid */
@@ -40,6 +41,13 @@ enum lp_record {
                                waiter thread string id, wait in microseconds */
     LP_REC_STATS = 11,      /* agent cpu ns, bytes streamed, events dropped, samples taken */
     LP_REC_END = 12,        /* (empty): the agent finished cleanly */
+    LP_REC_ARENA = 13,      /* time, arena id, name string id: a heap arena was created */
+    LP_REC_HEAP = 14,       /* time, collections so far, heap used, heap capacity (bytes),
+                               n, n x (class string id, live objects, live bytes) */
+    LP_REC_DEATHS = 15,     /* time, collections so far, alive (0: deaths since the last
+                               DEATHS record; 1: the objects still alive at the end), n,
+                               n x (arena id, class string id, age in collections survived,
+                               objects, bytes) */
 };
 
 enum lp_sample_kind { LP_SAMPLE_CPU = 1, LP_SAMPLE_WALL = 2 };

@@ -64,6 +64,8 @@ static const lpo_option lpo_table[] = {
     {"file", LPO_PATH, offsetof(lpa_options, file), 0, 0},
     {"socket", LPO_PATH, offsetof(lpa_options, socket), 0, 0},
     {"token", LPO_TOKEN, offsetof(lpa_options, token), 0, 0},
+    {"tcp", LPO_TOKEN, offsetof(lpa_options, tcp), 0, 0},
+    {"tokenfile", LPO_PATH, offsetof(lpa_options, tokenfile), 0, 0},
     {"events", LPO_EVENTS, offsetof(lpa_options, events), 0, 0},
     {"interval", LPO_TIME, offsetof(lpa_options, interval_us), 100, 10000000},
     {"wall", LPO_TIME, offsetof(lpa_options, wall_us), 1000, 10000000},
@@ -73,7 +75,8 @@ static const lpo_option lpo_table[] = {
 static const struct {
     const char *name;
     unsigned bit;
-} lpo_events[] = {{"cpu", LPA_EV_CPU}, {"wall", LPA_EV_WALL}, {"alloc", LPA_EV_ALLOC}, {"lock", LPA_EV_LOCK}};
+} lpo_events[] = {{"cpu", LPA_EV_CPU}, {"wall", LPA_EV_WALL}, {"alloc", LPA_EV_ALLOC}, {"lock", LPA_EV_LOCK},
+                 {"live", LPA_EV_LIVE}};
 
 /* lpo_number: a number with an optional unit from units (suffix, multiplier) pairs. */
 static int lpo_number(const char *v, const char *const *units, const long *mult, long *out)
@@ -120,7 +123,7 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
     switch (d->kind) {
     case LPO_PATH:
     case LPO_TOKEN:
-        if (!*v || strlen(v) >= (d->kind == LPO_PATH ? sizeof o->file : sizeof o->token))
+        if (!*v || strlen(v) >= (d->kind == LPO_PATH ? sizeof o->file : sizeof o->tcp))
             break;
         strcpy(field, v);
         return 1;
@@ -128,6 +131,10 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
         return lpo_events_parse(v, (unsigned *)field);
     case LPO_TIME:
     case LPO_BYTES:
+        if (!strcmp(v, "exact")) {   /* alloc=exact */
+            o->alloc_exact = 1;
+            return 1;
+        }
         if (!lpo_number(v, d->kind == LPO_TIME ? times : sizes, d->kind == LPO_TIME ? tmult : smult, &n) ||
             n < d->min || n > d->max)
             break;
@@ -136,7 +143,7 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
     }
     lpa_log("bad value '%s' for option '%s'%s", v, d->name,
             d->kind == LPO_TIME ? " (a time such as 10ms, 500us, 1s: 100us to 10s)"
-            : d->kind == LPO_BYTES ? " (a size such as 512k, 1m, 4096)" : "");
+            : d->kind == LPO_BYTES ? " (a size such as 512k, 1m, 4096, or exact)" : "");
     return 0;
 }
 
@@ -161,15 +168,15 @@ int lpa_parse_options(const char *s, lpa_options *o)
         while (i < n && strcmp(t, lpo_table[i].name))
             i++;
         if (i == n || !eq) {
-            lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, token=T, "
-                    "events=cpu+wall+alloc+lock, interval=10ms, wall=50ms, alloc=512k)", t);
+            lpa_log("unknown option '%s' (options: file=PATH, socket=PATH, tcp=127.0.0.1:PORT, token=T, tokenfile=PATH, "
+                    "events=cpu+wall+alloc+lock+live, interval=10ms, wall=50ms, alloc=512k|exact)", t);
             return 0;
         }
         if (!lpo_set(&lpo_table[i], eq + 1, o))
             return 0;
     }
-    if (!o->file[0] && !o->socket[0]) {
-        lpa_log("say where the profile goes: file=PATH (or socket=PATH from loupe-prof)");
+    if (!o->file[0] && !o->socket[0] && !o->tcp[0]) {
+        lpa_log("say where the profile goes: file=PATH (or socket=PATH or tcp=127.0.0.1:PORT from loupe-prof)");
         return 0;
     }
     return 1;

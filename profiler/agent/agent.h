@@ -22,16 +22,20 @@
 #define LPA_EV_LOCK 8u
 #define LPA_EV_GC 16u
 #define LPA_EV_THREAD 32u
+#define LPA_EV_LIVE 64u
 
 /* The options (agent.c parses them; docs/PROFILER-PROTOCOL.md lists them). */
 typedef struct {
     char file[512];           /* file=PATH: stream to a file */
     char socket[512];         /* socket=PATH: stream to the front-end's Unix socket */
     char token[128];          /* token=HEX: sent first on the socket */
-    unsigned events;          /* events=cpu+wall+alloc+lock (GC and threads always) */
+    char tcp[64];             /* tcp=127.0.0.1:PORT: stream to the front-end over loopback TCP */
+    char tokenfile[512];      /* tokenfile=PATH: the token, read from a file */
+    unsigned events;          /* events=cpu+wall+alloc+lock+live (GC and threads always) */
     long interval_us;         /* interval=10ms: CPU sampling period */
     long wall_us;             /* wall=50ms: wall-clock sampling period */
     long alloc_bytes;         /* alloc=512k: mean bytes between allocation samples */
+    int alloc_exact;          /* alloc=exact: every object (Loupe's ObjectAlloc event) */
 } lpa_options;
 
 /* Everything the running agent holds. */

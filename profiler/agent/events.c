@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "heap.h"
 #include "ring.h"
 #include "writer.h"
 
@@ -86,14 +87,10 @@ static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
     return id;
 }
 
-/* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples). */
-static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass klass, jlong size,
-                             int sampled)
+/* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples) of
+ * a class whose name's string id is cls. */
+static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
 {
-    if (!lpe_on())
-        return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
-    uint64_t cls = lpe_cached_class_name(jni, klass);
     lpr_slot *s = lpr_reserve_wait(lpa_gettid());
     if (s) {
         s->type = LPR_ALLOC;
@@ -104,12 +101,12 @@ static void lpe_alloc_record(JNIEnv *jni, jthread thread, jobject object, jclass
         lpe_stack(s);
         lpr_publish(s);
     }
-    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
 
-/* lpe_exact_alloc: Loupe's every-object allocation event (a JVMTI extension event with
- * SampledObjectAlloc's parameters: JNIEnv*, jthread, jobject, jclass, jlong size).  Its
- * records say "exact": the front-end counts each as one object. */
+/* lpe_exact_alloc: Loupe's every-object allocation event (com.loupe.events.ObjectAlloc:
+ * SampledObjectAlloc's parameters and the arena: JNIEnv*, jthread, jobject, jclass,
+ * jlong size, jint arena_id).  Its ALLOC records say "exact": the front-end counts each
+ * as one object; with events=live the object also enters the lifetime table (heap.c). */
 static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
 {
     va_list ap;
@@ -119,14 +116,28 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     jobject object = va_arg(ap, jobject);
     jclass klass = va_arg(ap, jclass);
     jlong size = va_arg(ap, jlong);
+    jint arena = va_arg(ap, jint);
     va_end(ap);
-    lpe_alloc_record(jni, thread, object, klass, size, 0);
+    (void)thread;
+    if (!lpe_on())
+        return;
+    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
+    uint64_t cls = lpe_cached_class_name(jni, klass);
+    if (lpa.opt.events & LPA_EV_LIVE)
+        lpa_heap_alloc(object, cls, size, arena);
+    if (lpa.opt.alloc_exact)
+        lpe_alloc_record(cls, size, 0, t0);
+    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
 
 static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
                               jclass klass, jlong size)
 {
-    lpe_alloc_record(jni, thread, object, klass, size, 1);
+    if (!lpe_on())
+        return;
+    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
+    lpe_alloc_record(lpe_cached_class_name(jni, klass), size, 1, t0);
+    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
 }
 
 static void JNICALL lpe_gc_started(jvmtiEnv *jvmti) { lpe_gc_start = lpa_now_ns(); }
@@ -309,7 +320,29 @@ static jint lpe_find_extension(const char *id)
     return found;
 }
 
-int lpa_events_exact_alloc(void) { return lpe_exact_alloc_index >= 0; }
+int lpa_events_exact_alloc(void) { return lpa.opt.alloc_exact; }
+
+/* lpe_choose_alloc_events: Loupe's every-object event when alloc=exact or live asks for
+ * it and the VM has it; otherwise exact allocations fall back to sampled ones and live
+ * is off, with a message. */
+static void lpe_choose_alloc_events(void)
+{
+    int want = ((lpa.opt.events & LPA_EV_ALLOC) && lpa.opt.alloc_exact) || (lpa.opt.events & LPA_EV_LIVE);
+    lpe_exact_alloc_index = want ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
+    if ((lpa.opt.events & LPA_EV_LIVE) && (lpe_exact_alloc_index < 0 || !lpa_heap_available(lpe_find_extension))) {
+        lpa_log("this VM has no collector events (Loupe's com.loupe.events.*): no live heap or lifetimes");
+        lpa.opt.events &= ~LPA_EV_LIVE;
+    }
+    if ((lpa.opt.events & LPA_EV_ALLOC) && lpa.opt.alloc_exact && lpe_exact_alloc_index < 0) {
+        lpa_log("this VM has no every-object allocation event (Loupe's com.loupe.events.ObjectAlloc): "
+                "allocations are sampled");
+        lpa.opt.alloc_exact = 0;
+    }
+    if (!(lpa.opt.events & LPA_EV_ALLOC))
+        lpa.opt.alloc_exact = 0;
+    if (!lpa.opt.alloc_exact && !(lpa.opt.events & LPA_EV_LIVE))
+        lpe_exact_alloc_index = -1;
+}
 
 /* lpa_events_capabilities: asks for what the chosen events need, sets the callbacks
  * (cb holds the caller's own: VMInit, VMDeath). */
@@ -321,8 +354,8 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
     (*lpa.jvmti)->GetPotentialCapabilities(lpa.jvmti, &have);
     want.can_get_line_numbers = have.can_get_line_numbers;
     want.can_generate_garbage_collection_events = have.can_generate_garbage_collection_events;
-    lpe_exact_alloc_index = (lpa.opt.events & LPA_EV_ALLOC) ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
-    if ((lpa.opt.events & LPA_EV_ALLOC) && lpe_exact_alloc_index < 0) {
+    lpe_choose_alloc_events();
+    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact) {
         if (!have.can_generate_sampled_object_alloc_events)
             lpa_log("this VM cannot sample allocations now: no allocation profile");
         want.can_generate_sampled_object_alloc_events = have.can_generate_sampled_object_alloc_events;
@@ -337,7 +370,7 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
         lpa_log("the VM refused the JVMTI capabilities the profiler needs");
         return -1;
     }
-    if (!want.can_generate_sampled_object_alloc_events && lpe_exact_alloc_index < 0)
+    if (!want.can_generate_sampled_object_alloc_events && !lpa.opt.alloc_exact)
         lpa.opt.events &= ~LPA_EV_ALLOC;
     if (!want.can_generate_monitor_events)
         lpa.opt.events &= ~LPA_EV_LOCK;
@@ -359,15 +392,20 @@ int lpa_events_capabilities(jvmtiEventCallbacks *cb)
 /* lpa_events_enable: turns the chosen events on or off (off: no cost left in the VM). */
 int lpa_events_enable(int on)
 {
+    if (lpa.opt.events & LPA_EV_LIVE) {
+        if (on)
+            lpa_heap_reset();
+        lpa_heap_enable(on);
+    }
     if (lpe_exact_alloc_index >= 0)
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
                                                 on ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
-    else if ((lpa.opt.events & LPA_EV_ALLOC) && on)
+    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact && on)
         (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
     for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {
         if (!(lpe_events[i].when & lpa.opt.events))
             continue;
-        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpe_exact_alloc_index >= 0)
+        if (lpe_events[i].event == JVMTI_EVENT_SAMPLED_OBJECT_ALLOC && lpa.opt.alloc_exact)
             continue;
         jvmtiError e = (*lpa.jvmti)->SetEventNotificationMode(
             lpa.jvmti, on ? JVMTI_ENABLE : JVMTI_DISABLE, lpe_events[i].event, NULL);

@@ -20,6 +20,7 @@
 
 #include "../protocol.h"
 #include "agent.h"
+#include "heap.h"
 #include "ring.h"
 #include "strings.h"
 #include "writer.h"
@@ -139,12 +140,16 @@ static void lpw_describe(lpw_method *m)
     jvmtiEnv *j = lpa.jvmti;
     jclass k = NULL;
     char *name = NULL, *sig = NULL;
-    uint64_t cls = 0, nm = 0;
+    uint64_t cls = 0, nm = 0, desc = 0;
     if ((*j)->GetMethodDeclaringClass(j, m->m, &k) == JVMTI_ERROR_NONE &&
         (*j)->GetClassSignature(j, k, &sig, NULL) == JVMTI_ERROR_NONE)
         cls = lpw_intern_signature(sig);
-    if ((*j)->GetMethodName(j, m->m, &name, NULL, NULL) == JVMTI_ERROR_NONE)
+    char *msig = NULL;
+    if ((*j)->GetMethodName(j, m->m, &name, &msig, NULL) == JVMTI_ERROR_NONE) {
         nm = lpw_intern_str(name);
+        desc = msig ? lpw_intern_str(msig) : 0;
+    }
+    (*j)->Deallocate(j, (unsigned char *)msig);
     if ((*j)->GetLineNumberTable(j, m->m, &m->nlines, &m->lines) != JVMTI_ERROR_NONE)
         m->nlines = 0, m->lines = NULL;
     (*j)->Deallocate(j, (unsigned char *)name);
@@ -160,6 +165,7 @@ static void lpw_describe(lpw_method *m)
     lpw_u(&r, m->id);
     lpw_u(&r, cls);
     lpw_u(&r, nm);
+    lpw_u(&r, desc);
     lpw_emit(LP_REC_METHOD, &r);
 }
 
@@ -356,6 +362,34 @@ static void lpw_take(lpr_slot *s, void *ctx)
         lpw_emit(type, &r);
 }
 
+/* lpw_heap: the live-heap records the collections queued (heap.c), as they came. */
+static int lpw_heap(void)
+{
+    int n = 0;
+    lph_blob *b = lpa_heap_take();
+    if (b)
+        lpw_strings_flush(lpw_emit_string);
+    while (b) {
+        uint8_t head[11];
+        head[0] = (uint8_t)b->type;
+        size_t h = 1 + lp_put_varint(head + 1, b->len);
+        lpw_bytes(head, h);
+        if (b->len > sizeof lpw_o.buf) {
+            lpw_flush();
+            if (!lpw_o.failed && lpa_transport_write(b->p, b->len))
+                lpw_o.failed = 1;
+            lpw_o.bytes += b->len;
+        } else {
+            lpw_bytes(b->p, b->len);
+        }
+        lph_blob *next = b->next;
+        free(b->p);
+        free(b);
+        b = next, n++;
+    }
+    return n;
+}
+
 static uint64_t lpw_thread_cpu_ns(void)
 {
     struct timespec ts;
@@ -389,13 +423,18 @@ static void lpw_header(void)
     snprintf(v, sizeof v, "%ld", lpa.opt.alloc_bytes);
     lpw_meta("alloc_interval", v);
     lpw_meta("alloc_mode", lpa_events_exact_alloc() ? "exact" : "sampled");
-    static const char *const evnames[] = {"cpu", "wall", "alloc", "lock", "gc", "thread"};
+    static const char *const evnames[] = {"cpu", "wall", "alloc", "lock", "gc", "thread", "live"};
     v[0] = 0;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 7; i++)
         if (lpa.opt.events & (1u << i))
             snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", v[0] ? "," : "", evnames[i]);
     lpw_meta("events", v);
     lpw_meta("mode", lpa.attached ? "attach" : "start");
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    snprintf(v, sizeof v, "%lld", (long long)now.tv_sec * 1000000 + now.tv_nsec / 1000 -
+             (long long)((lpa_now_ns() - lpa.start_ns) / 1000));
+    lpw_meta("start_epoch_us", v);
     char *vmname = NULL;
     if ((*lpa.jvmti)->GetSystemProperty(lpa.jvmti, "java.vm.name", &vmname) == JVMTI_ERROR_NONE) {
         lpw_meta("vm", vmname);
@@ -438,6 +477,8 @@ static void *lpw_main(void *arg)
     lpw_reset();
     uint64_t next_wall = 0, pause = LPW_PASS_NS;
     lpw_header();
+    if (lpa.opt.events & LPA_EV_LIVE)
+        lpa_heap_announce();
     while (!atomic_load(&lpa.stopping) && !lpw_o.failed) {
         uint64_t now = lpa_now_ns();
         if ((lpa.opt.events & LPA_EV_WALL) && now >= next_wall) {
@@ -445,6 +486,7 @@ static void *lpw_main(void *arg)
             next_wall = now + (uint64_t)lpa.opt.wall_us * 1000;
         }
         int n = lpr_drain(lpw_take, NULL);
+        n += lpw_heap();
         lpw_flush();
         if (lpa_transport_poll_command())
             lpa_deactivate();
@@ -454,6 +496,9 @@ static void *lpw_main(void *arg)
         lpw_sleep(pause);
     }
     lpr_drain(lpw_take, NULL);
+    if (lpa.opt.events & LPA_EV_LIVE)
+        lpa_heap_final();
+    lpw_heap();
     lpw_stats();
     uint8_t end[2] = {LP_REC_END, 0};
     lpw_bytes(end, 2);

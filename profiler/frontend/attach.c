@@ -114,31 +114,43 @@ static int lpa_open_listener(pid_t pid)
     return fd;
 }
 
-/* lpa_load: the `load` operation; 0 when Agent_OnAttach returned 0. */
-static int lpa_load(pid_t pid, const char *agent, const char *options)
+/* lpa_request: one attach operation with its three arguments; the reply (status line
+ * and output) in rep.  -1 when the VM could not be reached. */
+static int lpa_request(pid_t pid, const char *op, const char *a1, const char *a2, const char *a3, lpf_buf *rep)
 {
     int fd = lpa_open_listener(pid);
     if (fd < 0) {
         lpf_warn("the VM %d did not open its attach socket (attach disabled, or the VM is busy)", (int)pid);
         return -1;
     }
-    lpf_buf req = {0}, rep = {0};
-    const char *parts[] = {"1", "load", agent, "true", options};
+    lpf_buf req = {0};
+    const char *parts[] = {"1", op, a1, a2, a3};
     for (size_t i = 0; i < 5; i++)
         lpf_buf_add(&req, parts[i], strlen(parts[i]) + 1);
     int ok = write(fd, req.p, req.len) == (ssize_t)req.len;
     char buf[1024];
     ssize_t n;
     while (ok && (n = read(fd, buf, sizeof buf)) > 0)
-        lpf_buf_add(&rep, buf, (size_t)n);
+        lpf_buf_add(rep, buf, (size_t)n);
+    lpf_buf_add(rep, "", 1);
     close(fd);
-    const char *r = rep.p ? (char *)rep.p : "";
+    lpf_buf_free(&req);
+    return ok ? 0 : -1;
+}
+
+/* lpa_load: the `load` operation; 0 when Agent_OnAttach returned 0. */
+static int lpa_load(pid_t pid, const char *agent, const char *options)
+{
+    lpf_buf rep = {0};
+    if (lpa_request(pid, "load", agent, "true", options, &rep))
+        return -1;
+    const char *r = (char *)rep.p;
     const char *rc = strstr(r, "return code: ");
-    int result = ok && r[0] == '0' && r[1] == '\n' && rc && atoi(rc + 13) == 0 ? 0 : -1;
+    int result = r[0] == '0' && r[1] == '\n' && rc && atoi(rc + 13) == 0 ? 0 : -1;
     if (result)
-        lpf_warn("the VM %d could not load the agent: %s%s", (int)pid, rep.len ? r : "no reply",
+        lpf_warn("the VM %d could not load the agent: %s%s", (int)pid, r[0] ? r : "no reply",
                  rc ? " (the agent's reason is in the program's error output)" : "");
-    lpf_buf_free(&req), lpf_buf_free(&rep);
+    lpf_buf_free(&rep);
     return result;
 }
 
@@ -146,7 +158,7 @@ static int lpa_load(pid_t pid, const char *agent, const char *options)
 static int lpa_session(const lpf_cli *cli, pid_t pid, lpf_listener *l)
 {
     lpa_check_target(pid);
-    if (lpf_listen(l))
+    if (lpf_listen(l, cli->tcp))
         lpf_die("cannot create the session socket");
     char opts[1024];
     if (lpf_agent_options(opts, sizeof opts, l, cli->events, cli->interval, cli->alloc))
@@ -183,6 +195,35 @@ int lpf_cmd_record(int argc, char **argv)
     int rc = cli.out.path ? lpf_finish(&raw, &cli.out) : 0;
     lpf_buf_free(&raw);
     return rc ? 1 : 0;
+}
+
+/* --- dump ------------------------------------------------------------------------------ */
+
+/* lpf_cmd_dump: an HPROF heap snapshot written by the VM itself (the attach mechanism's
+ * `dumpheap`, as jmap -dump:live does), to an absolute path (the VM's working directory
+ * is not ours). */
+int lpf_cmd_dump(int argc, char **argv)
+{
+    lpf_cli cli;
+    lpf_parse_cli(argc, argv, &cli, 1);
+    pid_t pid = lpa_pid(&cli, "dump");
+    char path[4200], dir[4096];
+    const char *slash = strrchr(cli.out.path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - cli.out.path) + 1 : 1, slash ? cli.out.path : ".");
+    char *real = realpath(dir, NULL);
+    if (!real)
+        lpf_die("dump: no directory %s for %s", dir, cli.out.path);
+    snprintf(path, sizeof path, "%s/%s", real, slash ? slash + 1 : cli.out.path);
+    free(real);
+    lpa_check_target(pid);
+    lpf_buf rep = {0};
+    if (lpa_request(pid, "dumpheap", path, "-live", "", &rep))
+        return 1;
+    const char *r = (char *)rep.p, *text = strchr(r, '\n') ? strchr(r, '\n') + 1 : "";
+    int ok = r[0] == '0' && r[1] == '\n' && strstr(text, "Heap dump file created");
+    fprintf(stderr, "loupe-prof: %s", *text ? text : "no reply from the VM\n");
+    lpf_buf_free(&rep);
+    return ok ? 0 : 1;
 }
 
 /* --- top ------------------------------------------------------------------------------ */

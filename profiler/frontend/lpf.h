@@ -33,7 +33,7 @@ const char *lpf_self_dir(void);
 
 /* --- the profile model (model.c) --------------------------------------------------- */
 
-typedef struct { uint64_t cls, name; } lpm_method;
+typedef struct { uint64_t cls, name, desc; } lpm_method;
 typedef struct { int n; uint64_t *f; } lpm_stack;       /* n (method, zigzag line), leaf first */
 typedef struct { uint64_t kind, time, tid, stack; } lpm_sample;
 typedef struct { uint64_t time, tid, stack, cls, size, sampled; } lpm_alloc;
@@ -42,6 +42,19 @@ typedef struct { uint64_t time, tid, stack, lock, owner, waiter, wait; } lpm_loc
 typedef struct { uint64_t tid, name, start, end; } lpm_thread;
 
 #define LPM_VEC(T) struct { T *v; size_t n, cap; }
+
+/* The live heap and lifetimes (events=live, Loupe): a snapshot after a collection, and
+ * object counts by (alive at the end or died, arena name, class, age in collections). */
+typedef struct { uint64_t cls, count, bytes; } lpm_live;
+typedef struct { uint64_t time, gcs, used, capacity; size_t n; lpm_live *v; } lpm_heap;
+typedef struct { uint64_t key, count, bytes; } lpm_life;   /* key: lpm_life_key */
+typedef struct { uint64_t id, name; } lpm_arena;
+#define lpm_life_key(alive, arena_name, cls, age) \
+    ((uint64_t)(alive) << 63 | ((uint64_t)(arena_name) & 0x7fff) << 48 | ((uint64_t)(cls) & 0xffffffffffull) << 8 | (age))
+#define lpm_life_alive(k) ((k) >> 63)
+#define lpm_life_arena(k) (((k) >> 48) & 0x7fff)
+#define lpm_life_cls(k) (((k) >> 8) & 0xffffffffffull)
+#define lpm_life_age(k) ((k) & 0xff)
 
 typedef struct {
     LPM_VEC(char *) strings;      /* strings.v[id - 1] */
@@ -53,6 +66,10 @@ typedef struct {
     LPM_VEC(lpm_lock) locks;
     LPM_VEC(lpm_thread) threads;
     LPM_VEC(char *) meta;         /* key, value, key, value... */
+    LPM_VEC(lpm_heap) heaps;
+    LPM_VEC(lpm_arena) arenas;    /* the latest name of each arena id */
+    lpm_life *lives;              /* open addressing by key (0: free) */
+    size_t nlives, caplives;
     uint64_t agent_cpu_ns, bytes, dropped, taken;
     uint64_t last_time;
     int ended;                    /* the END record arrived */
@@ -105,6 +122,19 @@ int lpf_out_collapsed(const lpm_profile *p, int event, int total, FILE *f);
 int lpf_out_pprof(const lpm_profile *p, int event, const char *path);
 int lpf_out_html(const lpm_profile *p, const char *path);
 int lpf_out_summary(const lpm_profile *p, FILE *f);
+int lpf_out_jfr(const lpm_profile *p, const char *path);
+
+/* The live heap and lifetimes per class or arena (live.c). */
+typedef struct {
+    uint64_t id;                /* class or arena name string id */
+    uint64_t died, alive, bytes;
+    int ages;                   /* ages seen: 0 .. ages-1 */
+    uint64_t died_at[256];      /* deaths by age */
+    uint64_t survived[256];     /* objects that lived through k collections */
+} lpf_live_row;
+size_t lpf_live_rows(const lpm_profile *p, int by_arena, lpf_live_row **rows);
+const char *lpf_live_group_name(const lpm_profile *p, int by_arena, uint64_t id, char *buf, size_t cap);
+void lpf_out_live(const lpm_profile *p, FILE *f);
 
 /* --- recording (stream.c, run.c, attach.c) ----------------------------------------- */
 
@@ -112,9 +142,13 @@ typedef struct {
     char dir[64], path[100];
     char token[40];
     int listen_fd, fd;
+    int tcp_port;         /* > 0: the loopback TCP transport (tcp.c) */
+    char token_file[120]; /* the token, for a TCP agent */
 } lpf_listener;
 
-int lpf_listen(lpf_listener *l);
+int lpf_listen(lpf_listener *l, int tcp);
+int lpf_tcp_listen(int *port);
+int lpf_tcp_peer_is_ours(int fd);
 void lpf_unlisten(lpf_listener *l);
 int lpf_accept(lpf_listener *l, int timeout_ms, int (*alive)(void *), void *ctx);
 int lpf_receive(lpf_listener *l, lpf_buf *raw, double seconds, int (*alive)(void *), void *ctx);
@@ -128,6 +162,7 @@ int lpf_cmd_run(int argc, char **argv);
 int lpf_cmd_record(int argc, char **argv);
 int lpf_cmd_convert(int argc, char **argv);
 int lpf_cmd_top(int argc, char **argv);
+int lpf_cmd_dump(int argc, char **argv);
 int lpf_finish(const lpf_buf *raw, const lpf_outopts *o);
 extern volatile int lpf_interrupted;
 

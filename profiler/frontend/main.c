@@ -12,20 +12,25 @@ static const char lpf_usage[] =
     "usage: loupe-prof run [-o FILE] [-e EVENTS] [-i INTERVAL] [--alloc BYTES] -- java ARGS...\n"
     "       loupe-prof record [-d SECONDS] [-e EVENTS] [-i INTERVAL] -o FILE PID\n"
     "       loupe-prof convert IN.lprof -o OUT\n"
-    "       loupe-prof top PID\n"
+    "       loupe-prof top [-e EVENTS] PID\n"
+    "       loupe-prof dump -o FILE.hprof PID   (an HPROF heap snapshot written by the VM)\n"
     "\n"
-    "EVENTS: cpu,alloc,lock,wall (default cpu,alloc,lock; GC and threads always)\n"
+    "EVENTS: cpu,alloc,lock,wall,live (default cpu,alloc,lock; GC and threads always;\n"
+    "  live: the live heap per class and every object's lifetime, on Loupe)\n"
     "INTERVAL: CPU sampling period (default 10ms); BYTES: mean bytes between allocation\n"
-    "samples (default 512k).  The output format follows FILE's extension or --format:\n"
-    "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof,\n"
-    "  .html report, .summary text summary; --event cpu|wall|alloc|lock picks the\n"
+    "samples (default 512k), or exact: every object (Loupe's collector events).\n"
+    "The output format follows FILE's extension or --format:\n"
+    "  .lprof raw recording, .collapsed/.txt collapsed stacks, .pb.gz pprof, .html report,\n"
+    "  .summary text summary, .jfr JDK Flight Recorder; --event cpu|wall|alloc|lock picks the\n"
     "  event of collapsed and pprof output, --total weighs collapsed stacks by time/bytes.\n"
+    "--tcp: the agent streams over a loopback TCP connection (a port the kernel picks,\n"
+    "  the session's token in a file only this user can read) instead of a Unix socket.\n"
     "--agent LIB: the agent library (default: ../lib/libloupeprof.so beside loupe-prof).\n"
     "--push URL [--app NAME] [--push-every SECONDS]: while recording, send the CPU profile\n"
     "  to a Pyroscope-compatible server (POST URL/ingest, collapsed stacks) every 10 s.\n";
 
 enum { LPC_OUT, LPC_EVENTS, LPC_INTERVAL, LPC_ALLOC, LPC_FORMAT, LPC_EVENT, LPC_TOTAL, LPC_AGENT,
-       LPC_DURATION, LPC_HELP, LPC_PUSH, LPC_APP, LPC_PUSH_EVERY };
+       LPC_DURATION, LPC_HELP, LPC_PUSH, LPC_APP, LPC_PUSH_EVERY, LPC_TCP };
 
 static const struct {
     const char *shortname, *longname;
@@ -37,7 +42,7 @@ static const struct {
     {NULL, "--total", LPC_TOTAL, 0},      {NULL, "--agent", LPC_AGENT, 1},
     {"-d", "--duration", LPC_DURATION, 1}, {"-h", "--help", LPC_HELP, 0},
     {NULL, "--push", LPC_PUSH, 1},        {NULL, "--app", LPC_APP, 1},
-    {NULL, "--push-every", LPC_PUSH_EVERY, 1},
+    {NULL, "--push-every", LPC_PUSH_EVERY, 1}, {NULL, "--tcp", LPC_TCP, 0},
 };
 
 static void lpc_check_events(const char *ev)
@@ -45,8 +50,8 @@ static void lpc_check_events(const char *ev)
     char buf[128];
     snprintf(buf, sizeof buf, "%s", ev);
     for (char *save, *t = strtok_r(buf, ",+", &save); t; t = strtok_r(NULL, ",+", &save))
-        if (lpm_event_by_name(t) < 0)
-            lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall)", t);
+        if (lpm_event_by_name(t) < 0 && strcmp(t, "live"))
+            lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall, live)", t);
 }
 
 static void lpc_set(lpf_cli *cli, int id, const char *v)
@@ -63,6 +68,7 @@ static void lpc_set(lpf_cli *cli, int id, const char *v)
             lpf_die("unknown event '%s' (events: cpu, alloc, lock, wall)", v);
         break;
     case LPC_TOTAL: cli->out.total = 1; break;
+    case LPC_TCP: cli->tcp = 1; break;
     case LPC_AGENT: cli->agent = v; break;
     case LPC_DURATION:
         cli->duration = strtod(v, &end);
@@ -162,7 +168,7 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } cmds[] = {{"run", lpf_cmd_run}, {"record", lpf_cmd_record}, {"convert", lpf_cmd_convert},
-                {"top", lpf_cmd_top}};
+                {"top", lpf_cmd_top}, {"dump", lpf_cmd_dump}};
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(lpf_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
@@ -176,5 +182,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(argv[1], cmds[i].name))
             return cmds[i].fn(argc - 1, argv + 1);
-    lpf_die("unknown command '%s' (commands: run, record, convert, top; see --help)", argv[1]);
+    lpf_die("unknown command '%s' (commands: run, record, convert, top, dump; see --help)", argv[1]);
 }

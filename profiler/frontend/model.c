@@ -77,6 +77,73 @@ static void lpm_time(lpm_profile *p, uint64_t t)
         p->last_time = t;
 }
 
+/* --- the live heap and lifetimes ------------------------------------------------------ */
+
+static void lpm_heap_rec(lpm_reader *r, lpm_profile *p)
+{
+    lpm_heap h = {0, 0, 0, 0, 0, NULL};
+    h.time = lpm_u(r), h.gcs = lpm_u(r), h.used = lpm_u(r), h.capacity = lpm_u(r);
+    uint64_t n = lpm_u(r);
+    if (r->bad || n > (uint64_t)(r->end - r->p)) {
+        r->bad = 1;
+        return;
+    }
+    h.v = lpf_alloc((size_t)n * sizeof *h.v + 1);
+    for (h.n = 0; h.n < n && !r->bad; h.n++)
+        h.v[h.n] = (lpm_live){lpm_u(r), lpm_u(r), lpm_u(r)};
+    lpm_time(p, h.time);
+    LPM_PUSH(p->heaps, h);
+}
+
+static uint64_t lpm_arena_name(const lpm_profile *p, uint64_t id)
+{
+    for (size_t i = p->arenas.n; i-- > 0;)
+        if (p->arenas.v[i].id == id)
+            return p->arenas.v[i].name;
+    return 0;
+}
+
+static size_t lpm_life_slot(const lpm_profile *p, uint64_t key)
+{
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (p->caplives - 1);
+    while (p->lives[i].key && p->lives[i].key != key)
+        i = (i + 1) & (p->caplives - 1);
+    return i;
+}
+
+/* lpm_life_add: count objects under key (alive, arena, class, age). */
+static void lpm_life_add(lpm_profile *p, uint64_t key, uint64_t count, uint64_t bytes)
+{
+    if ((p->nlives + 1) * 2 > p->caplives) {
+        lpm_life *old = p->lives;
+        size_t oldcap = p->caplives;
+        p->caplives = oldcap ? oldcap * 2 : 256;
+        p->lives = lpf_alloc(p->caplives * sizeof *p->lives);
+        memset(p->lives, 0, p->caplives * sizeof *p->lives);
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].key)
+                p->lives[lpm_life_slot(p, old[i].key)] = old[i];
+        free(old);
+    }
+    lpm_life *l = &p->lives[lpm_life_slot(p, key)];
+    if (!l->key)
+        l->key = key, p->nlives++;
+    l->count += count;
+    l->bytes += bytes;
+}
+
+static void lpm_deaths_rec(lpm_reader *r, lpm_profile *p)
+{
+    uint64_t time = lpm_u(r), gcs = lpm_u(r), alive = lpm_u(r), n = lpm_u(r);
+    (void)gcs;
+    lpm_time(p, time);
+    for (uint64_t i = 0; i < n && !r->bad; i++) {
+        uint64_t arena = lpm_u(r), cls = lpm_u(r), age = lpm_u(r), count = lpm_u(r), bytes = lpm_u(r);
+        if (!r->bad)
+            lpm_life_add(p, lpm_life_key(!!alive, lpm_arena_name(p, arena), cls, age & 0xff), count, bytes);
+    }
+}
+
 /* lpm_record: one record's payload into the model. */
 static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
 {
@@ -95,7 +162,9 @@ static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
     }
     case LP_REC_METHOD: {
         uint64_t id = lpm_u(r);
-        lpm_method m = {lpm_u(r), lpm_u(r)};
+        lpm_method m = {lpm_u(r), lpm_u(r), 0};
+        if (r->p < r->end)
+            m.desc = lpm_u(r);
         LPM_SET(p->methods, id, m);
         break;
     }
@@ -146,6 +215,19 @@ static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
         break;
     case LP_REC_END:
         p->ended = 1;
+        break;
+    case LP_REC_ARENA: {
+        uint64_t time = lpm_u(r);
+        lpm_arena a = {lpm_u(r), lpm_u(r)};
+        (void)time;
+        LPM_PUSH(p->arenas, a);
+        break;
+    }
+    case LP_REC_HEAP:
+        lpm_heap_rec(r, p);
+        break;
+    case LP_REC_DEATHS:
+        lpm_deaths_rec(r, p);
         break;
     }
 }
@@ -329,5 +411,8 @@ void lpm_free(lpm_profile *p)
         free(p->meta.v[i]);
     free(p->strings.v), free(p->methods.v), free(p->stacks.v), free(p->samples.v), free(p->allocs.v);
     free(p->gcs.v), free(p->locks.v), free(p->threads.v), free(p->meta.v);
+    for (size_t i = 0; i < p->heaps.n; i++)
+        free(p->heaps.v[i].v);
+    free(p->heaps.v), free(p->arenas.v), free(p->lives);
     memset(p, 0, sizeof *p);
 }

@@ -14,6 +14,7 @@ typedef struct {
     const char *push;      /* --push URL */
     const char *app;       /* --app NAME (default java) */
     double push_every;     /* --push-every SECONDS (default 10) */
+    int tcp;               /* --tcp: the agent connects over loopback TCP */
     const char *pos[2];    /* positional arguments (record: the pid; convert: the input) */
     int npos;
 } lpf_cli;

@@ -4,7 +4,9 @@
  * build into $(BUILD)/share/loupe-prof/report.html) holds all the drawing code; this
  * file only writes the recording as one JSON object in place of the template's data
  * marker: a flame-graph tree per event kind (d3-flame-graph's {name, value, children}
- * shape), the GC pauses, the contended locks, the recording's description and its cost.
+ * shape), the GC pauses, the contended locks, the recording's description and its cost,
+ * and with events=live the live heap of the top classes over time and the lifetimes
+ * (deaths by age and survivors by age) per class and per arena (live.c).
  * Strings are escaped so that nothing in a class name can close the <script> element.
  */
 #include <stdlib.h>
@@ -118,6 +120,96 @@ static void lph_locks(lpf_buf *b, const lpm_profile *p)
     lpf_buf_add(b, "]", 1);
 }
 
+/* --- the live heap and lifetimes (events=live) ------------------------------------------- */
+
+#define LPH_TOP_CLASSES 8
+
+/* lph_top_classes: the string ids of the classes with the most live bytes at any
+ * snapshot, most first; returns how many (at most LPH_TOP_CLASSES). */
+static size_t lph_top_classes(const lpm_profile *p, uint64_t *top)
+{
+    size_t ncls = p->strings.n + 1, n = 0;
+    uint64_t *max = lpf_alloc(ncls * sizeof *max);
+    memset(max, 0, ncls * sizeof *max);
+    for (size_t i = 0; i < p->heaps.n; i++)
+        for (size_t j = 0; j < p->heaps.v[i].n; j++) {
+            const lpm_live *l = &p->heaps.v[i].v[j];
+            if (l->cls < ncls && l->bytes > max[l->cls])
+                max[l->cls] = l->bytes;
+        }
+    for (; n < LPH_TOP_CLASSES; n++) {
+        size_t best = 0;
+        for (size_t c = 1; c < ncls; c++)
+            if (max[c] > max[best])
+                best = c;
+        if (!max[best])
+            break;
+        top[n] = best;
+        max[best] = 0;
+    }
+    free(max);
+    return n;
+}
+
+/* lph_heap: "heap": {classes: [names], points: [[ms, bytes of each class..., other]]}. */
+static void lph_heap(lpf_buf *b, const lpm_profile *p)
+{
+    uint64_t top[LPH_TOP_CLASSES];
+    size_t nt = lph_top_classes(p, top);
+    lpf_buf_add(b, "{\"classes\":[", 12);
+    for (size_t i = 0; i < nt; i++) {
+        if (i)
+            lpf_buf_add(b, ",", 1);
+        lph_json_str(b, lpm_str(p, top[i]));
+    }
+    lpf_buf_add(b, "],\"points\":[", 12);
+    for (size_t i = 0; i < p->heaps.n; i++) {
+        const lpm_heap *h = &p->heaps.v[i];
+        uint64_t by[LPH_TOP_CLASSES + 1] = {0};
+        for (size_t j = 0; j < h->n; j++) {
+            size_t k = 0;
+            while (k < nt && top[k] != h->v[j].cls)
+                k++;
+            by[k] += h->v[j].bytes;
+        }
+        lpf_buf_printf(b, "%s[%.3f", i ? "," : "", (double)h->time / 1e3);
+        for (size_t k = 0; k <= nt; k++)
+            lpf_buf_printf(b, ",%llu", (unsigned long long)by[k]);
+        lpf_buf_add(b, "]", 1);
+    }
+    lpf_buf_add(b, "]}", 2);
+}
+
+static void lph_counts(lpf_buf *b, const uint64_t *v, int n)
+{
+    lpf_buf_add(b, "[", 1);
+    for (int k = 0; k < n; k++)
+        lpf_buf_printf(b, "%s%llu", k ? "," : "", (unsigned long long)v[k]);
+    lpf_buf_add(b, "]", 1);
+}
+
+/* lph_lives: per class (top 12) or per arena: name, died, alive, deaths by age, survivors by age. */
+static void lph_lives(lpf_buf *b, const lpm_profile *p, int by_arena)
+{
+    lpf_live_row *rows;
+    char name[600];
+    size_t n = lpf_live_rows(p, by_arena, &rows);
+    lpf_buf_add(b, "[", 1);
+    for (size_t i = 0; i < n && i < 12; i++) {
+        lpf_buf_add(b, i ? ",{\"name\":" : "{\"name\":", i ? 9 : 8);
+        lph_json_str(b, lpf_live_group_name(p, by_arena, rows[i].id, name, sizeof name));
+        lpf_buf_printf(b, ",\"died\":%llu,\"alive\":%llu,\"bytes\":%llu,\"died_at\":",
+                       (unsigned long long)rows[i].died, (unsigned long long)rows[i].alive,
+                       (unsigned long long)rows[i].bytes);
+        lph_counts(b, rows[i].died_at, rows[i].ages);
+        lpf_buf_add(b, ",\"survived\":", 12);
+        lph_counts(b, rows[i].survived, rows[i].ages);
+        lpf_buf_add(b, "}", 1);
+    }
+    lpf_buf_add(b, "]", 1);
+    free(rows);
+}
+
 static void lph_data(lpf_buf *b, const lpm_profile *p)
 {
     lpf_buf_add(b, "{\"meta\":{", 9);
@@ -144,6 +236,21 @@ static void lph_data(lpf_buf *b, const lpm_profile *p)
                        (double)p->gcs.v[i].dur / 1e3);
     lpf_buf_add(b, "],\"locks\":", 10);
     lph_locks(b, p);
+    lpf_buf_add(b, ",\"heap\":", 8);
+    if (p->heaps.n)
+        lph_heap(b, p);
+    else
+        lpf_buf_add(b, "null", 4);
+    lpf_buf_add(b, ",\"lives\":", 9);
+    if (p->nlives) {
+        lpf_buf_add(b, "{\"classes\":", 11);
+        lph_lives(b, p, 0);
+        lpf_buf_add(b, ",\"arenas\":", 10);
+        lph_lives(b, p, 1);
+        lpf_buf_add(b, "}", 1);
+    } else {
+        lpf_buf_add(b, "null", 4);
+    }
     lpf_buf_add(b, "}", 1);
 }
 

@@ -65,6 +65,36 @@ static void lps_profile(const lpm_profile *p, int event, FILE *f)
     lpm_series_free(&s);
 }
 
+/* lps_alloc_classes: allocations per class (objects and bytes: exact or estimated), the
+ * most bytes first, and the rate over the recording. */
+static void lps_alloc_classes(const lpm_profile *p, FILE *f)
+{
+    lpm_series s;
+    lpm_series_of(p, LPM_ALLOC, &s);
+    lps_row *r = NULL;
+    size_t nr = 0, cap = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        const char *name = lpm_str(p, s.v[i].leaf);
+        size_t k = 0;
+        while (k < nr && strcmp(r[k].name, name))
+            k++;
+        if (k == nr) {
+            r = lpf_grow(r, &cap, nr + 1, sizeof *r);
+            r[nr++] = (lps_row){name, 0, 0};
+        }
+        r[k].self += s.v[i].count, r[k].total += s.v[i].total;
+    }
+    if (nr)
+        qsort(r, nr, sizeof *r, lps_by_total);
+    double secs = p->last_time > 0 ? (double)p->last_time / 1e6 : 1;
+    if (nr)
+        fprintf(f, "\nallocations by class\n  %12s %14s %12s  %s\n", "objects", "bytes", "bytes/s", "class");
+    for (size_t i = 0; i < nr && i < 15; i++)
+        fprintf(f, "  %12.0f %14.0f %12.0f  %s\n", r[i].self, r[i].total, r[i].total / secs, r[i].name);
+    free(r);
+    lpm_series_free(&s);
+}
+
 static void lps_locks(const lpm_profile *p, FILE *f)
 {
     if (!p->locks.n)
@@ -98,13 +128,18 @@ static void lps_gc(const lpm_profile *p, FILE *f)
 int lpf_out_summary(const lpm_profile *p, FILE *f)
 {
     const char *vm = lpm_meta(p, "vm"), *ev = lpm_meta(p, "events");
+    const char *am = lpm_meta(p, "alloc_mode");
     fprintf(f, "loupe-prof recording: %s, %s, events %s, %.1f s%s\n", vm ? vm : "?",
             lpm_meta(p, "mode") ? lpm_meta(p, "mode") : "?", ev ? ev : "?", (double)p->last_time / 1e6,
             p->truncated ? " (truncated: the agent did not finish the stream)" : "");
+    if (ev && strstr(ev, "alloc") && am)
+        fprintf(f, "allocations: %s\n", !strcmp(am, "exact") ? "exact (every object)" : "sampled (estimates)");
     for (int e = 0; e < LPM_NEVENTS; e++)
         if (ev && strstr(ev, lpm_event_names[e]))
             lps_profile(p, e, f);
+    lps_alloc_classes(p, f);
     lps_locks(p, f);
+    lpf_out_live(p, f);
     lps_gc(p, f);
     fprintf(f, "threads: %zu seen\n", p->threads.n);
     fprintf(f, "cost: agent cpu %.1f ms, %llu bytes streamed, %llu events dropped\n",

@@ -5,7 +5,7 @@
 
 #include "lpf.h"
 
-typedef enum { LPO_RAW, LPO_COLLAPSED, LPO_PPROF, LPO_HTML, LPO_SUMMARY } lpo_format;
+typedef enum { LPO_RAW, LPO_COLLAPSED, LPO_PPROF, LPO_HTML, LPO_SUMMARY, LPO_JFR } lpo_format;
 
 static const struct {
     const char *name;
@@ -17,6 +17,7 @@ static const struct {
     {"pprof", {".pb.gz", ".pprof", NULL}, LPO_PPROF},
     {"html", {".html", ".htm", NULL}, LPO_HTML},
     {"summary", {".summary", NULL, NULL}, LPO_SUMMARY},
+    {"jfr", {".jfr", NULL, NULL}, LPO_JFR},
 };
 #define LPO_NFORMATS (sizeof lpo_formats / sizeof lpo_formats[0])
 
@@ -72,7 +73,7 @@ int lpf_output(const lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o)
     int i = lpo_pick(o);
     if (i < 0) {
         lpf_warn("%s '%s': use raw (.lprof), collapsed (.collapsed, .txt), pprof (.pb.gz), html (.html) "
-                 "or summary (.summary)", o->format ? "unknown format" : "cannot tell the format of",
+                 "summary (.summary) or jfr (.jfr)", o->format ? "unknown format" : "cannot tell the format of",
                  o->format ? o->format : o->path);
         return -1;
     }
@@ -86,6 +87,9 @@ int lpf_output(const lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o)
         break;
     case LPO_HTML:
         rc = lpf_out_html(p, o->path);
+        break;
+    case LPO_JFR:
+        rc = lpf_out_jfr(p, o->path);
         break;
     default:
         rc = lpo_text(p, o, lpo_formats[i].fmt, event);

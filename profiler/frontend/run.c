@@ -67,7 +67,7 @@ int lpf_cmd_run(int argc, char **argv)
     if (first >= argc)
         lpf_die("run: give the program after --: loupe-prof run -o out.html -- java -cp DIR Main");
     lpf_listener l;
-    if (lpf_listen(&l))
+    if (lpf_listen(&l, cli.tcp))
         lpf_die("cannot create the session socket");
     char opts[1024], agentopt[6000];
     if (lpf_agent_options(opts, sizeof opts, &l, cli.events, cli.interval, cli.alloc))

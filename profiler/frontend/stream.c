@@ -3,7 +3,8 @@
  * The front-end listens on a Unix socket in a fresh directory only its user can enter
  * (mkdtemp, 0700) and gives the agent the socket's path and a random token; the first
  * thing on an accepted connection must be that token, or the connection is dropped.  So
- * no other local user can read the profile or pose as the agent.  Receiving polls with
+ * no other local user can read the profile or pose as the agent.  With --tcp the socket
+ * is a loopback TCP one instead (tcp.c says how it is guarded).  Receiving polls with
  * a timeout and a liveness check (the child still runs, the VM still exists), so a VM
  * that dies or never loads the agent ends the wait with a message, not a hang.
  */
@@ -42,7 +43,20 @@ static void lpf_random_token(char *out, size_t n)
         snprintf(out + 2 * i, 3, "%02x", r[i]);
 }
 
-int lpf_listen(lpf_listener *l)
+/* lpf_write_token_file: the token in the session directory (0600), for a TCP agent. */
+static int lpf_write_token_file(lpf_listener *l)
+{
+    snprintf(l->token_file, sizeof l->token_file, "%s/token", l->dir);
+    int fd = open(l->token_file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    int ok = fd >= 0 && write(fd, l->token, strlen(l->token)) == (ssize_t)strlen(l->token);
+    if (fd >= 0)
+        close(fd);
+    return ok ? 0 : -1;
+}
+
+/* lpf_listen: a fresh session: its directory, its token, and a listening socket (Unix,
+ * or loopback TCP with tcp). */
+int lpf_listen(lpf_listener *l, int tcp)
 {
     memset(l, 0, sizeof *l);
     l->listen_fd = l->fd = -1;
@@ -52,6 +66,10 @@ int lpf_listen(lpf_listener *l)
         return -1;
     snprintf(l->path, sizeof l->path, "%s/agent.sock", l->dir);
     lpf_random_token(l->token, sizeof l->token);
+    if (tcp) {
+        l->listen_fd = lpf_tcp_listen(&l->tcp_port);
+        return l->listen_fd < 0 || lpf_write_token_file(l) ? -1 : 0;
+    }
     struct sockaddr_un a;
     memset(&a, 0, sizeof a);
     a.sun_family = AF_UNIX;
@@ -69,6 +87,8 @@ void lpf_unlisten(lpf_listener *l)
     if (l->listen_fd >= 0)
         close(l->listen_fd);
     unlink(l->path);
+    if (l->token_file[0])
+        unlink(l->token_file);
     rmdir(l->dir);
     l->fd = l->listen_fd = -1;
 }
@@ -107,6 +127,11 @@ int lpf_accept(lpf_listener *l, int timeout_ms, int (*alive)(void *), void *ctx)
         int r = poll(&p, 1, 100);
         if (r > 0) {
             int fd = accept4(l->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+            if (fd >= 0 && l->tcp_port && !lpf_tcp_peer_is_ours(fd)) {
+                lpf_warn("dropped a TCP connection from another user");
+                close(fd);
+                fd = -1;
+            }
             if (fd >= 0 && lpf_read_token(fd, l->token)) {
                 l->fd = fd;
                 return 0;
@@ -189,9 +214,13 @@ int lpf_agent_options(char *out, size_t cap, const lpf_listener *l, const char *
     for (char *c = ev; *c; c++)
         if (*c == ',')
             *c = '+';
-    int n = snprintf(out, cap, "socket=%s,token=%s,events=%s%s%s%s%s", l->path, l->token, ev,
-                     interval ? ",interval=" : "", interval ? interval : "", alloc ? ",alloc=" : "",
-                     alloc ? alloc : "");
+    char where[300];
+    if (l->tcp_port)
+        snprintf(where, sizeof where, "tcp=127.0.0.1:%d,tokenfile=%s", l->tcp_port, l->token_file);
+    else
+        snprintf(where, sizeof where, "socket=%s,token=%s", l->path, l->token);
+    int n = snprintf(out, cap, "%s,events=%s%s%s%s%s", where, ev, interval ? ",interval=" : "",
+                     interval ? interval : "", alloc ? ",alloc=" : "", alloc ? alloc : "");
     return n > 0 && (size_t)n < cap ? 0 : -1;
 }
 

@@ -22,25 +22,30 @@ kill $! 2>/dev/null || true
 expect_error "unknown option 'frequency'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=frequency=9" -version
 expect_error "bad value '1h' for option 'interval'" "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=x,interval=1h" -version
 expect_error "not a loupe-prof recording" "$LP" convert "$ROOT/README.md" -o x.html
-# Damaged recordings (cut anywhere, bytes changed) convert or fail with a message: no crash.
-"$LP" run -o good.lprof -e cpu,alloc,lock -- "$PROF_JAVA" -cp classes Spinner 1 >/dev/null 2>&1
-size=$(stat -c %s good.lprof)
-[ "$size" -gt 200 ] || fail "recording too small ($size bytes)"
-for ((i = 1; i <= 40; i++)); do
-  cut=$((size * i / 41))
-  head -c "$cut" good.lprof >cut.lprof
-  cp good.lprof bent.lprof
-  printf "\\x$(printf %02x $((i * 37 % 256)))" | dd of=bent.lprof bs=1 seek="$cut" conv=notrunc status=none
-  for f in cut bent; do
-    for out in s.summary s.html s.pb.gz s.collapsed; do
-      rc=0
-      "$LP" convert $f.lprof -o "$out" >/dev/null 2>err.txt || rc=$?
-      if [ "$rc" -gt 2 ] || grep -qE 'Sanitizer|runtime error' err.txt; then
-        fail "convert of a damaged recording ($f at $cut) ended with status $rc: $(cat err.txt)"
-      fi
+# Damaged recordings (cut anywhere, bytes changed) convert or fail with a message: no
+# crash.  A recording of HotSpot here; one of Loupe with the live heap at the end.
+damage() {
+  local size i cut f out rc
+  size=$(stat -c %s "$1")
+  [ "$size" -gt 200 ] || fail "recording too small ($size bytes)"
+  for ((i = 1; i <= 40; i++)); do
+    cut=$((size * i / 41))
+    head -c "$cut" "$1" >cut.lprof
+    cp "$1" bent.lprof
+    printf "\\x$(printf %02x $((i * 37 % 256)))" | dd of=bent.lprof bs=1 seek="$cut" conv=notrunc status=none
+    for f in cut bent; do
+      for out in s.summary s.html s.pb.gz s.collapsed s.jfr; do
+        rc=0
+        "$LP" convert $f.lprof -o "$out" >/dev/null 2>err.txt || rc=$?
+        if [ "$rc" -gt 2 ] || grep -qE 'Sanitizer|runtime error' err.txt; then
+          fail "convert of a damaged recording ($1, $f at $cut) ended with status $rc: $(cat err.txt)"
+        fi
+      done
     done
   done
-done
+}
+"$LP" run -o good.lprof -e cpu,alloc,lock -- "$PROF_JAVA" -cp classes Spinner 1 >/dev/null 2>&1
+damage good.lprof
 # A full disk: the front-end says so; the agent stops recording and the program goes on.
 expect_error "cannot write /dev/full" "$LP" convert good.lprof --format collapsed -o /dev/full
 "$PROF_JAVA" -agentpath:"$BUILD/lib/libloupeprof.so=file=/dev/full" -cp classes Spinner 1 >full.out 2>full.err ||
@@ -67,3 +72,8 @@ touch stop
 for ((i = 0; i < 600 && $(kill -0 "$java_pid" 2>/dev/null && echo 1 || echo 0); i++)); do sleep 0.1; done
 grep -q '^finished ok' prog.out || fail "the program did not finish after the front-end died: $(cat prog.out prog.err)"
 grep -q 'recording stopped' prog.err || fail "the agent did not say the recording stopped"
+# A damaged recording of Loupe's live heap and lifetimes.
+compile Survive
+on_loupe
+"$LP" run -o live.lprof -e cpu,alloc,live -- "$PROF_JAVA" -cp classes Survive 2000 10 >/dev/null 2>&1
+damage live.lprof

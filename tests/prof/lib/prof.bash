@@ -4,6 +4,7 @@
 # (PROF_JAVA=build/jdk/bin/java: Loupe, once it loads agents).
 set -eu
 PROF_JAVA=${PROF_JAVA:-$JAVA_HOME/bin/java}
+ON_LOUPE=0
 LP=$BUILD/bin/loupe-prof
 ARTIFACTS=$BUILD/tests/prof
 mkdir -p "$ARTIFACTS"
@@ -41,3 +42,21 @@ wait_for() {
   done
   fail "no '$2' in $1 after $3 s"
 }
+
+# on_loupe: the profiled VM is Loupe (build/jdk/bin/java), through a small wrapper that
+# preloads the sanitizer runtime on an ASan or TSan build (the java launcher does not
+# link it; libjvm.so does).
+on_loupe() {
+  local jvm=$BUILD/jdk/lib/server/libjvm.so lib=""
+  [ -x "$BUILD/jdk/bin/java" ] || fail "missing $BUILD/jdk/bin/java: run make"
+  mkdir -p loupe
+  if readelf -d "$jvm" 2>/dev/null | grep -q 'NEEDED.*libasan'; then lib=$(gcc -print-file-name=libasan.so)
+  elif readelf -d "$jvm" 2>/dev/null | grep -q 'NEEDED.*libtsan'; then lib=$(gcc -print-file-name=libtsan.so)
+  fi
+  printf '#!/bin/sh\n%sexec "%s" "$@"\n' "${lib:+LD_PRELOAD=$lib${LD_PRELOAD:+:$LD_PRELOAD} }" \
+    "$BUILD/jdk/bin/java" >loupe/java
+  chmod +x loupe/java
+  PROF_JAVA=$PWD/loupe/java
+  ON_LOUPE=1
+}
+

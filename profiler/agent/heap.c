@@ -1,0 +1,502 @@
+/* profiler/agent/heap.c — the live heap and every object's lifetime (events=live), from
+ * Loupe's collector events (JVMTI extension events, docs/JVMTI-EXTENSIONS.md).
+ *
+ * Each object allocated while recording is announced by com.loupe.events.ObjectAlloc
+ * (events.c passes it here with its class's string id, size and arena); the agent asks
+ * the VM for its id (com.loupe.functions.GetObjectId: its address) and keeps it in a
+ * table: id -> class, size, arena, the collection count at its birth.  During a
+ * collection (the world stopped) ObjectMove re-keys an entry, ObjectFree ends one, and
+ * ArenaDelete ends every entry still in that arena (the semispace collector frees a
+ * whole space so).  An object's age is the number of collections it survived; when it
+ * dies, its (arena, class, age) count goes up.  Per-class live counts and bytes follow
+ * every birth and death.
+ *
+ * At GCFinish, at most every 20 ms (a collection every 50 allocations under GC stress
+ * would otherwise flood the stream), the collecting thread encodes a HEAP record (live
+ * objects and bytes per class) and a DEATHS record (the deaths counted since the last
+ * one) into a queue the writer sends; at the end of the recording the remaining objects
+ * go out as one last DEATHS record flagged "alive", with their ages, so that survival
+ * curves count every object.  Objects allocated before the recording started are not
+ * in the table: their moves and frees are ignored.
+ *
+ * Locking: one mutex guards it all.  An ObjectAlloc callback (on the allocating thread)
+ * finishes before its thread can stop for a collection, and the collection callbacks
+ * run only with the world stopped, so they never wait for each other; nothing here calls
+ * into the VM while holding the mutex, except the id lookup, which the VM answers
+ * without stopping (it is allowed during collections).
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../protocol.h"
+#include "agent.h"
+#include "heap.h"
+#include "writer.h"
+
+#define LPH_SNAPSHOT_NS 20000000ull
+#define LPH_MAX_AGE 255
+
+typedef struct {
+    uint64_t id;            /* 0: a free slot */
+    uint32_t cls, size;
+    uint32_t birth;         /* collections started before the object was */
+    int32_t arena;
+} lph_obj;
+
+typedef struct {
+    uint64_t key;           /* arena << 40 | class << 8 | age; 0 free */
+    uint64_t count, bytes;
+} lph_death;
+
+typedef jvmtiError (JNICALL *lph_id_fn)(jvmtiEnv *, ...);
+
+static pthread_mutex_t lph_lock = PTHREAD_MUTEX_INITIALIZER;
+static lph_obj *lph_tab;
+static size_t lph_cap, lph_count;
+static uint64_t *lph_live_n, *lph_live_b;   /* by class string id */
+static size_t lph_ncls;
+static lph_death *lph_deaths;
+static size_t lph_dcap, lph_dcount;
+static uint32_t lph_gcs;
+static uint64_t lph_last_snapshot, lph_gc_used, lph_gc_capacity;
+static lph_id_fn lph_get_id;
+static lph_blob *lph_queue_head, **lph_queue_tail = &lph_queue_head;
+static char *lph_arena_names[256];          /* by arena id, kept across recordings */
+
+/* --- the object table (linear probing, backward-shift deletion) --------------------------- */
+
+static size_t lph_home(uint64_t id, size_t cap) { return (size_t)((id * 0x9E3779B97F4A7C15ull) >> 17) & (cap - 1); }
+
+static size_t lph_find(uint64_t id)
+{
+    size_t i = lph_home(id, lph_cap);
+    while (lph_tab[i].id && lph_tab[i].id != id)
+        i = (i + 1) & (lph_cap - 1);
+    return i;
+}
+
+static int lph_grow(void)
+{
+    size_t cap = lph_cap ? lph_cap * 2 : 1 << 16;
+    lph_obj *t = calloc(cap, sizeof *t), *old = lph_tab;
+    if (!t)
+        return 0;
+    size_t oldcap = lph_cap;
+    lph_tab = t, lph_cap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].id)
+            lph_tab[lph_find(old[i].id)] = old[i];
+    free(old);
+    return 1;
+}
+
+static void lph_remove_at(size_t i)
+{
+    size_t j = i, mask = lph_cap - 1;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!lph_tab[j].id)
+            break;
+        size_t k = lph_home(lph_tab[j].id, lph_cap);
+        if ((j > i && (k <= i || k > j)) || (j < i && k <= i && k > j)) {
+            lph_tab[i] = lph_tab[j];
+            i = j;
+        }
+    }
+    lph_tab[i].id = 0;
+    lph_count--;
+}
+
+static int lph_insert(const lph_obj *o)
+{
+    if ((lph_count + 1) * 4 > lph_cap * 3 && !lph_grow())
+        return 0;
+    size_t i = lph_find(o->id);
+    if (!lph_tab[i].id)
+        lph_count++;
+    lph_tab[i] = *o;
+    return 1;
+}
+
+/* --- counters ---------------------------------------------------------------------- */
+
+static int lph_class_room(uint32_t cls)
+{
+    if (cls < lph_ncls)
+        return 1;
+    size_t n = lph_ncls ? lph_ncls : 256;
+    while (n <= cls)
+        n *= 2;
+    uint64_t *a = realloc(lph_live_n, n * sizeof *a), *b = a ? realloc(lph_live_b, n * sizeof *b) : NULL;
+    if (a)
+        lph_live_n = a;
+    if (!b)
+        return 0;
+    lph_live_b = b;
+    memset(a + lph_ncls, 0, (n - lph_ncls) * sizeof *a);
+    memset(b + lph_ncls, 0, (n - lph_ncls) * sizeof *b);
+    lph_ncls = n;
+    return 1;
+}
+
+static size_t lph_dslot(uint64_t key)
+{
+    size_t i = lph_home(key, lph_dcap);
+    while (lph_deaths[i].key && lph_deaths[i].key != key)
+        i = (i + 1) & (lph_dcap - 1);
+    return i;
+}
+
+/* lph_count_death: one more object of (arena, class, age), of size bytes. */
+static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t size)
+{
+    if ((lph_dcount + 1) * 2 > lph_dcap) {
+        size_t cap = lph_dcap ? lph_dcap * 2 : 1024, oldcap = lph_dcap;
+        lph_death *t = calloc(cap, sizeof *t), *old = lph_deaths;
+        if (!t) {
+            atomic_fetch_add(&lpa.dropped, 1);
+            return;
+        }
+        lph_deaths = t, lph_dcap = cap;
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].key)
+                lph_deaths[lph_dslot(old[i].key)] = old[i];
+        free(old);
+    }
+    uint64_t key = (uint64_t)(uint32_t)arena << 40 | (uint64_t)cls << 8 | (age > LPH_MAX_AGE ? LPH_MAX_AGE : age);
+    lph_death *d = &lph_deaths[lph_dslot(key)];
+    if (!d->key)
+        d->key = key, lph_dcount++;
+    d->count++;
+    d->bytes += size;
+}
+
+/* lph_age: the age of an object that dies in the collection under way. */
+static uint32_t lph_age(const lph_obj *o) { return lph_gcs > o->birth + 1 ? lph_gcs - o->birth - 1 : 0; }
+
+/* lph_die: the object at table slot i is dead. */
+static void lph_die(size_t i)
+{
+    lph_obj *o = &lph_tab[i];
+    lph_count_death(o->arena, o->cls, lph_age(o), o->size);
+    lph_live_n[o->cls]--;
+    lph_live_b[o->cls] -= o->size;
+    lph_remove_at(i);
+}
+
+/* --- records for the writer -------------------------------------------------------------- */
+
+static void lph_put(lph_blob *b, uint64_t v)
+{
+    if (b->len + 10 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        uint8_t *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p, b->cap = cap;
+    }
+    b->len += lp_put_varint(b->p + b->len, v);
+}
+
+static void lph_enqueue(lph_blob *b)
+{
+    if (b->failed) {
+        free(b->p);
+        free(b);
+        atomic_fetch_add(&lpa.dropped, 1);
+        return;
+    }
+    *lph_queue_tail = b;
+    lph_queue_tail = &b->next;
+}
+
+static lph_blob *lph_blob_new(int type)
+{
+    lph_blob *b = calloc(1, sizeof *b);
+    if (b)
+        b->type = type;
+    return b;
+}
+
+static uint64_t lph_us(void)
+{
+    uint64_t now = lpa_now_ns();
+    return now > lpa.start_ns ? (now - lpa.start_ns) / 1000 : 0;
+}
+
+/* lph_heap_record: live objects and bytes of every class that has any. */
+static void lph_heap_record(void)
+{
+    lph_blob *b = lph_blob_new(LP_REC_HEAP);
+    if (!b)
+        return;
+    size_t n = 0;
+    for (size_t c = 0; c < lph_ncls; c++)
+        n += lph_live_n[c] != 0;
+    lph_put(b, lph_us()), lph_put(b, lph_gcs), lph_put(b, lph_gc_used), lph_put(b, lph_gc_capacity);
+    lph_put(b, n);
+    for (size_t c = 0; c < lph_ncls; c++)
+        if (lph_live_n[c])
+            lph_put(b, c), lph_put(b, lph_live_n[c]), lph_put(b, lph_live_b[c]);
+    lph_enqueue(b);
+}
+
+/* lph_deaths_record: the counted deaths (alive: the objects still alive, at the end). */
+static void lph_deaths_record(int alive)
+{
+    if (!lph_dcount)
+        return;
+    lph_blob *b = lph_blob_new(LP_REC_DEATHS);
+    if (!b)
+        return;
+    lph_put(b, lph_us()), lph_put(b, lph_gcs), lph_put(b, (uint64_t)alive), lph_put(b, lph_dcount);
+    for (size_t i = 0; i < lph_dcap; i++) {
+        lph_death *d = &lph_deaths[i];
+        if (!d->key)
+            continue;
+        lph_put(b, d->key >> 40), lph_put(b, (d->key >> 8) & 0xffffffffu), lph_put(b, d->key & 0xff);
+        lph_put(b, d->count), lph_put(b, d->bytes);
+        memset(d, 0, sizeof *d);
+    }
+    lph_dcount = 0;
+    lph_enqueue(b);
+}
+
+static void lph_arena_record(jint arena, const char *name)
+{
+    lph_blob *b = lph_blob_new(LP_REC_ARENA);
+    if (!b)
+        return;
+    lph_put(b, lph_us()), lph_put(b, (uint64_t)arena), lph_put(b, name ? lpw_intern_str(name) : 0);
+    lph_enqueue(b);
+}
+
+/* --- the events ------------------------------------------------------------------------- */
+
+/* lpa_heap_alloc: an object allocated (its ObjectAlloc callback, the allocating thread). */
+void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena)
+{
+    jlong id = 0;
+    if (!lph_get_id || lph_get_id(lpa.jvmti, object, &id) != JVMTI_ERROR_NONE || !id)
+        return;
+    lph_obj o = {(uint64_t)id, (uint32_t)cls, (uint32_t)(size > 0xffffffffLL ? 0xffffffffu : (uint32_t)size), 0,
+                 arena};
+    pthread_mutex_lock(&lph_lock);
+    o.birth = lph_gcs;
+    if (lph_class_room(o.cls) && lph_insert(&o)) {
+        lph_live_n[o.cls]++;
+        lph_live_b[o.cls] += o.size;
+    } else {
+        atomic_fetch_add(&lpa.dropped, 1);
+    }
+    pthread_mutex_unlock(&lph_lock);
+}
+
+static void JNICALL lph_free(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    jlong id = va_arg(ap, jlong);
+    va_end(ap);
+    pthread_mutex_lock(&lph_lock);
+    if (lph_cap) {
+        size_t i = lph_find((uint64_t)id);
+        if (lph_tab[i].id)
+            lph_die(i);
+    }
+    pthread_mutex_unlock(&lph_lock);
+}
+
+static void JNICALL lph_move(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    jlong old_id = va_arg(ap, jlong);
+    jint old_arena = va_arg(ap, jint);
+    jlong new_id = va_arg(ap, jlong);
+    jint new_arena = va_arg(ap, jint);
+    va_end(ap);
+    (void)old_arena;
+    pthread_mutex_lock(&lph_lock);
+    if (lph_cap) {
+        size_t i = lph_find((uint64_t)old_id);
+        if (lph_tab[i].id) {
+            lph_obj o = lph_tab[i];
+            lph_remove_at(i);
+            o.id = (uint64_t)new_id, o.arena = new_arena;
+            lph_insert(&o);
+        }
+    }
+    pthread_mutex_unlock(&lph_lock);
+}
+
+static void JNICALL lph_arena_new(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    jint arena = va_arg(ap, jint);
+    const char *name = va_arg(ap, const char *);
+    va_end(ap);
+    pthread_mutex_lock(&lph_lock);
+    if (arena >= 0 && arena < 256 && name && (!lph_arena_names[arena] || strcmp(lph_arena_names[arena], name))) {
+        free(lph_arena_names[arena]);
+        lph_arena_names[arena] = strdup(name);
+    }
+    if (atomic_load_explicit(&lpa.active, memory_order_acquire))
+        lph_arena_record(arena, name);
+    pthread_mutex_unlock(&lph_lock);
+}
+
+/* lph_arena_delete: every object still in the arena is gone. */
+static void JNICALL lph_arena_delete(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    jint arena = va_arg(ap, jint);
+    va_end(ap);
+    pthread_mutex_lock(&lph_lock);
+    for (size_t i = 0; i < lph_cap;) {
+        if (lph_tab[i].id && lph_tab[i].arena == arena)
+            lph_die(i);     /* another entry may have shifted into i: look again */
+        else
+            i++;
+    }
+    pthread_mutex_unlock(&lph_lock);
+}
+
+static void JNICALL lph_gc_start(jvmtiEnv *jvmti, ...)
+{
+    pthread_mutex_lock(&lph_lock);
+    lph_gcs++;
+    pthread_mutex_unlock(&lph_lock);
+}
+
+static void JNICALL lph_gc_finish(jvmtiEnv *jvmti, ...)
+{
+    va_list ap;
+    va_start(ap, jvmti);
+    jlong used = va_arg(ap, jlong), capacity = va_arg(ap, jlong);
+    va_end(ap);
+    uint64_t now = lpa_now_ns();
+    pthread_mutex_lock(&lph_lock);
+    lph_gc_used = (uint64_t)used, lph_gc_capacity = (uint64_t)capacity;
+    if (!lph_last_snapshot || now - lph_last_snapshot >= LPH_SNAPSHOT_NS) {
+        lph_last_snapshot = now;
+        lph_heap_record();
+        lph_deaths_record(0);
+    }
+    pthread_mutex_unlock(&lph_lock);
+}
+
+/* --- switching it on and off -------------------------------------------------------------- */
+
+/* The extension events this file takes, found by id. */
+static const struct {
+    const char *id;
+    jvmtiExtensionEvent cb;
+} lph_events[] = {
+    {"com.loupe.events.ArenaNew", (jvmtiExtensionEvent)lph_arena_new},    /* first: always on */
+    {"com.loupe.events.ObjectFree", (jvmtiExtensionEvent)lph_free},
+    {"com.loupe.events.ObjectMove", (jvmtiExtensionEvent)lph_move},
+    {"com.loupe.events.ArenaDelete", (jvmtiExtensionEvent)lph_arena_delete},
+    {"com.loupe.events.GCStart", (jvmtiExtensionEvent)lph_gc_start},
+    {"com.loupe.events.GCFinish", (jvmtiExtensionEvent)lph_gc_finish},
+};
+#define LPH_NEVENTS (sizeof lph_events / sizeof lph_events[0])
+static jint lph_index[LPH_NEVENTS];
+
+/* lph_find_function: the extension function with this id, or NULL. */
+static lph_id_fn lph_find_function(const char *id)
+{
+    jint n = 0;
+    jvmtiExtensionFunctionInfo *fi = NULL;
+    lph_id_fn found = NULL;
+    if ((*lpa.jvmti)->GetExtensionFunctions(lpa.jvmti, &n, &fi) != JVMTI_ERROR_NONE)
+        return NULL;
+    for (jint i = 0; i < n; i++) {
+        if (!found && fi[i].id && !strcmp(fi[i].id, id))
+            found = (lph_id_fn)fi[i].func;
+        for (jint p = 0; p < fi[i].param_count; p++)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params[p].name);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].errors);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].id);
+        (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].short_description);
+    }
+    (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi);
+    return found;
+}
+
+/* lpa_heap_available: whether this VM has what events=live needs (finds it all); if so,
+ * watches arenas from now on, so that the ones made at the heap's creation have names. */
+int lpa_heap_available(jint (*find_event)(const char *id))
+{
+    lph_get_id = lph_find_function("com.loupe.functions.GetObjectId");
+    for (size_t i = 0; i < LPH_NEVENTS; i++)
+        if ((lph_index[i] = find_event(lph_events[i].id)) < 0)
+            return 0;
+    if (!lph_get_id)
+        return 0;
+    (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lph_index[0], lph_events[0].cb);
+    return 1;
+}
+
+/* lpa_heap_reset: forgets an earlier recording's objects (before events are enabled). */
+void lpa_heap_reset(void)
+{
+    pthread_mutex_lock(&lph_lock);
+    free(lph_tab), free(lph_deaths);
+    lph_tab = NULL, lph_deaths = NULL;
+    lph_cap = lph_count = lph_dcap = lph_dcount = 0;
+    if (lph_ncls)
+        memset(lph_live_n, 0, lph_ncls * sizeof *lph_live_n), memset(lph_live_b, 0, lph_ncls * sizeof *lph_live_b);
+    lph_gcs = 0, lph_last_snapshot = 0;
+    pthread_mutex_unlock(&lph_lock);
+}
+
+/* lpa_heap_announce: ARENA records for the arenas that exist (the writer calls it once
+ * its string table is fresh). */
+void lpa_heap_announce(void)
+{
+    pthread_mutex_lock(&lph_lock);
+    for (jint a = 0; a < 256; a++)
+        if (lph_arena_names[a])
+            lph_arena_record(a, lph_arena_names[a]);
+    pthread_mutex_unlock(&lph_lock);
+}
+
+/* lpa_heap_enable: sets or clears the collection callbacks (ArenaNew stays). */
+void lpa_heap_enable(int on)
+{
+    for (size_t i = 1; i < LPH_NEVENTS; i++)
+        (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lph_index[i], on ? lph_events[i].cb : NULL);
+}
+
+/* lpa_heap_final: the end of the recording: a last snapshot, the deaths not sent yet,
+ * and every object still alive with its age (the callbacks are off by now). */
+void lpa_heap_final(void)
+{
+    pthread_mutex_lock(&lph_lock);
+    lph_heap_record();
+    lph_deaths_record(0);
+    for (size_t i = 0; i < lph_cap; i++)   /* alive: it lived through every collection since its birth */
+        if (lph_tab[i].id)
+            lph_count_death(lph_tab[i].arena, lph_tab[i].cls, lph_gcs - lph_tab[i].birth, lph_tab[i].size);
+    lph_deaths_record(1);
+    pthread_mutex_unlock(&lph_lock);
+}
+
+/* lpa_heap_take: the queued records, oldest first (the caller frees each blob). */
+lph_blob *lpa_heap_take(void)
+{
+    pthread_mutex_lock(&lph_lock);
+    lph_blob *b = lph_queue_head;
+    lph_queue_head = NULL;
+    lph_queue_tail = &lph_queue_head;
+    pthread_mutex_unlock(&lph_lock);
+    return b;
+}
