@@ -82,6 +82,8 @@ static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
 }
 
 static void visit_class(Class *c, SlotVisitor v, void *ctx) {
+    /* a redefined class's earlier versions, which its obsolete methods still run on */
+    for (Class *o = c->previous; o; o = o->previous) visit_class(o, v, ctx);
     visit(&c->mirror, v, ctx);
     visit(&c->loader, v, ctx);
     visit(&c->init_error, v, ctx);

@@ -290,14 +290,6 @@ jvmtiError JNICALL jvmti_IsArrayClass(jvmtiEnv *env, jclass klass, jboolean *is_
     return JVMTI_ERROR_NONE;
 }
 
-/* Redefinition is not implemented yet: no class is modifiable. */
-jvmtiError JNICALL jvmti_IsModifiableClass(jvmtiEnv *env, jclass klass, jboolean *is_modifiable_class_ptr) {
-    CLASS_ARG(klass, c);
-    if (!is_modifiable_class_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_modifiable_class_ptr = JNI_FALSE;
-    return JVMTI_ERROR_NONE;
-}
-
 jvmtiError JNICALL jvmti_GetClassLoader(jvmtiEnv *env, jclass klass, jobject *classloader_ptr) {
     CLASS_ARG(klass, c);
     if (!classloader_ptr) return JVMTI_ERROR_NULL_POINTER;

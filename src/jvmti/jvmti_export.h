@@ -59,6 +59,22 @@ void jvmti_post_ThreadEnd(Thread *t);
 void jvmti_class_defined(Thread *t, Class *c);
 void jvmti_defer_begin(void);
 void jvmti_defer_end(Thread *t);
+/* ClassFileLoadHook (jvmti/jvmti_classhook.c).  The caller fills the inputs, tests
+ * JVMTI_CLASS_HOOK_ENABLED first, parses `out` afterwards and then calls
+ * jvmti_class_file_hook_free.  `base` is what a later retransformation starts from. */
+typedef struct JvmtiHook {
+    Class *redefined;               /* the class being redefined or retransformed, or NULL */
+    Object **loader, **pd;          /* handles, or NULL */
+    const char *name;               /* internal form, or NULL when unknown */
+    const uint8_t *bytes;
+    size_t len;
+    bool retransform;               /* only the retransformation-capable environments */
+    const uint8_t *out, *base;      /* results: `bytes` itself when nobody changed them */
+    size_t out_len, base_len;
+} JvmtiHook;
+#define JVMTI_CLASS_HOOK_ENABLED(thread) JVMTI_EVENT_ENABLED(thread, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK)
+void jvmti_class_file_hook(Thread *t, JvmtiHook *h);
+void jvmti_class_file_hook_free(JvmtiHook *h);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
 void jvmti_post_DataDumpRequest(Thread *t);

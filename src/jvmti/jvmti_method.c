@@ -162,11 +162,3 @@ jvmtiError JNICALL jvmti_IsMethodSynthetic(jvmtiEnv *env, jmethodID method, jboo
     *is_synthetic_ptr = (m->access & JVM_ACC_SYNTHETIC) || (m->flags & MF_SYNTHETIC_ATTR);
     return JVMTI_ERROR_NONE;
 }
-
-/* No class is ever redefined yet: no method is obsolete. */
-jvmtiError JNICALL jvmti_IsMethodObsolete(jvmtiEnv *env, jmethodID method, jboolean *is_obsolete_ptr) {
-    METHOD_ARG(method, m);
-    if (!is_obsolete_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_obsolete_ptr = JNI_FALSE;
-    return JVMTI_ERROR_NONE;
-}
