@@ -1,0 +1,13 @@
+// agent/Redefine: another version of RdTarget (the agent renames it).
+public class RdTargeD extends RdBase {
+    int field;
+
+    static int value() { return 1234567; }
+
+    static String text() { return "old text"; }
+
+
+    int run() { return 0; }
+
+    int again() { return 0; }
+}

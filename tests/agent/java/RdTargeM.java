@@ -1,0 +1,14 @@
+// agent/Redefine: another version of RdTarget (the agent renames it).
+public class RdTargeM extends RdBase {
+    int field;
+
+    static synchronized int value() { return 1234567; }
+
+    static String text() { return "old text"; }
+
+    static int gone() { return 2; }
+
+    int run() { return 0; }
+
+    int again() { return 0; }
+}
