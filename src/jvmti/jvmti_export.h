@@ -13,6 +13,7 @@
 
 #include "loupe.h"
 #include <jvmti.h>
+#include <stdio.h>
 
 extern uint64_t jvmti_event_bits;
 #define JVMTI_EVENT_BIT(ev) (UINT64_C(1) << ((ev) - JVMTI_MIN_EVENT_TYPE_VAL))
@@ -33,6 +34,10 @@ void jvmti_load_agents(void);
 void jvmti_start_xrun_libraries(void);
 /* The address of `name` in an agent library, or NULL (native method lookup). */
 void *jvmti_agent_symbol(const char *name);
+/* Loads an agent into the live VM (jcmd JVMTI.agent_load, the attach API's "load") and runs
+ * its Agent_OnAttach; writes HotSpot's report to out.  Returns the attach status: JNI_OK
+ * once Agent_OnAttach ran (whatever it returned), JNI_ERR when it could not. */
+jint jvmti_attach_agent(Thread *t, const char *name, bool absolute, const char *options, FILE *out);
 /* Agent_OnUnload of every agent (at VM death). */
 void jvmti_agents_unload(void);
 
