@@ -13,7 +13,7 @@
  * what a later retransformation starts from (HotSpot keeps the same), so the caller gets
  * them too.
  *
- * In the primordial phase only environments holding both can_generate_early_class_hook_events
+ * In the primordial phase (as each environment sees it) only environments holding both can_generate_early_class_hook_events
  * and can_generate_all_class_hook_events see the event, as HotSpot.  The callbacks run in
  * native state with no VM lock held (the boot loader calls the hook before taking its lock).
  */
@@ -35,7 +35,7 @@ typedef struct Chain {
 } Chain;
 
 static bool sees_hook(JvmtiEnv *env) {
-    if (__atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) != JVMTI_PHASE_PRIMORDIAL) return true;
+    if (jvmti_env_phase(env) != JVMTI_PHASE_PRIMORDIAL) return true;
     return JVMTI_HAS(env, can_generate_early_class_hook_events) && JVMTI_HAS(env, can_generate_all_class_hook_events);
 }
 
