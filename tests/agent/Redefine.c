@@ -1,7 +1,8 @@
 // main: RdMain
 /*
  * RedefineClasses and RetransformClasses: a method's new body runs on the next call while
- * the frame that was running keeps the old code and constants (IsMethodObsolete says so),
+ * the frame that was running keeps the old code and constants, across a collection
+ * (IsMethodObsolete says so), breakpoints in the class are cleared,
  * a retransformation without transformers keeps the redefined class, and each refused
  * change gives HotSpot's error code (renamed class, other superclass, changed field,
  * broken bytes, unsupported version, class and method modifiers, added and deleted
@@ -145,13 +146,35 @@ JNIEXPORT void JNICALL Java_RdMain_modifiable(JNIEnv *jni, jclass main, jclass c
     (*jvmti)->Deallocate(jvmti, (unsigned char *)sig);
 }
 
+static void JNICALL breakpoint(jvmtiEnv *e, JNIEnv *jni, jthread t, jmethodID m, jlocation at) {
+    char *name = NULL;
+    (*jvmti)->GetMethodName(jvmti, m, &name, NULL, NULL);
+    printf("Breakpoint in %s@%d\n", name, (int)at);
+    fflush(stdout);
+    (*jvmti)->Deallocate(jvmti, (unsigned char *)name);
+}
+
+/* A breakpoint in RdTarget.value(), which the redefinition clears. */
+JNIEXPORT void JNICALL Java_RdMain_breakInValue(JNIEnv *jni, jclass main) {
+    jclass c = (*jni)->FindClass(jni, "RdTarget");
+    jmethodID m = (*jni)->GetStaticMethodID(jni, c, "value", "()I");
+    jvmtiError err = (*jvmti)->SetBreakpoint(jvmti, m, 0);
+    if (err) printf("SetBreakpoint: %d\n", err);
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return 1;
     jvmtiCapabilities caps;
     memset(&caps, 0, sizeof caps);
     caps.can_redefine_classes = 1;
     caps.can_retransform_classes = 1;
+    caps.can_generate_breakpoint_events = 1;
     jvmtiError err = (*jvmti)->AddCapabilities(jvmti, &caps);
     if (err) printf("AddCapabilities: %d\n", err);
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.Breakpoint = breakpoint;
+    (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb);
+    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_BREAKPOINT, NULL);
     return 0;
 }

@@ -10,6 +10,11 @@ public class RdMain {
     static native String redefineOdd(int what);
     static native String frames();
     static native void modifiable(Class<?> c);
+    static native void breakInValue();
+
+    static void show(String what, String value) {
+        System.out.println(what + ": " + value);
+    }
 
     static void where() {
         System.out.println("frames: " + frames());
@@ -28,6 +33,7 @@ public class RdMain {
     }
 
     public static void main(String[] args) throws Exception {
+        breakInValue();
         System.out.println("before: " + RdTarget.value() + " " + RdTarget.text());
         System.out.println("run: " + new RdTarget().run());
         System.out.println("after: " + RdTarget.value() + " " + RdTarget.text());

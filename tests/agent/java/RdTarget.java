@@ -13,6 +13,8 @@ public class RdTarget extends RdBase {
         int before = value();
         String r = RdMain.redefineTarget(RdMain.NEW_VALUE);
         RdMain.where();
+        System.gc();
+        RdMain.show("old frame's constant", "old text");
         return before == lit && value() != lit ? lit : -1;
     }
 
