@@ -80,6 +80,10 @@ typedef struct JvmtiHook {
 #define JVMTI_CLASS_HOOK_ENABLED(thread) JVMTI_EVENT_ENABLED(thread, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK)
 void jvmti_class_file_hook(Thread *t, JvmtiHook *h);
 void jvmti_class_file_hook_free(JvmtiHook *h);
+/* Native method prefixes (jvmti/jvmti_prefix.c): `name` without the prefixes agents set
+ * (vm_malloc'd), or NULL when none applies; the i-th prefix (vm_malloc'd) or NULL. */
+char *jvmti_unprefixed_native(const char *name);
+char *jvmti_native_prefix(int i);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
 void jvmti_post_DataDumpRequest(Thread *t);
