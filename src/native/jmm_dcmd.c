@@ -162,8 +162,8 @@ static void print_help(FILE *out, const Dcmd *d) {
         fputs("\nArguments:\n", out);
         for (int i = 0; i < d->nargs; i++)
             if (!d->args[i].option)
-                fprintf(out, "\t%s : %s%s (STRING, no default value)\n", d->args[i].name,
-                        d->args[i].mandatory ? "" : "[optional] ", d->args[i].description);
+                fprintf(out, "\t%s : %s %s (STRING, no default value)\n", d->args[i].name,
+                        d->args[i].mandatory ? "" : "[optional]", d->args[i].description);
     }
     if (options) {
         fputs("\nOptions: (options must be specified using the <key> or <key>=<value> syntax)\n", out);

@@ -3,7 +3,7 @@
 # that does not exist and one without Agent_OnAttach (HotSpot's reports), and with a Java
 # agent JAR whose agentmain retransforms a loaded class; then the attach API's
 # VirtualMachine.loadAgentPath, loadAgent and loadAgentLibrary from another VM; jcmd
-# JVMTI.data_dump reaches the agent's DataDumpRequest.  The target sees the new code.
+# JVMTI.data_dump reaches the agent's DataDumpRequest; both commands' help as HotSpot's.  The target sees the new code.
 # normalize: s/^[0-9][0-9]*:$/PID:/
 set -u
 J=$JDK/bin
@@ -112,6 +112,10 @@ marker=$PWD/attach.done
 "$J/java" -cp app Target "$marker" >target.out 2>&1 &
 pid=$!
 for _ in $(seq 1200); do grep -q ready target.out && break; sleep 0.1; done
+echo "== jcmd help JVMTI.agent_load, JVMTI.data_dump"
+"$J/jcmd" "$pid" help JVMTI.agent_load
+"$J/jcmd" "$pid" help JVMTI.data_dump
+"$J/jcmd" "$pid" help | grep JVMTI
 echo "== jcmd JVMTI.agent_load native"
 "$J/jcmd" "$pid" JVMTI.agent_load "$PWD/libnative.so" first-opts
 echo "exit $?"
