@@ -1,4 +1,4 @@
-# Agents loaded into a running VM, through the tools of the same JDK: jcmd
+# Agents loaded into a running VM, through the reference JDK's tools: jcmd
 # JVMTI.agent_load with a native agent (Agent_OnAttach gets its options), with a library
 # that does not exist and one without Agent_OnAttach (HotSpot's reports), and with a Java
 # agent JAR whose agentmain retransforms a loaded class; then the attach API's
@@ -7,6 +7,8 @@
 # normalize: s/^[0-9][0-9]*:$/PID:/
 set -u
 J=$JDK/bin
+# the clients, compiler and jar tool are the reference JDK's: the target is under test
+H=${JAVA_HOME:-$JDK}/bin
 mkdir -p src classes app
 cat >native.c <<'C'
 #include <jvmti.h>
@@ -103,32 +105,32 @@ public class Client {
     }
 }
 J
-"$J/javac" -d classes src/Agent.java
-"$J/javac" -d app src/Greeter.java src/Target.java src/Client.java
+"$H/javac" -d classes src/Agent.java
+"$H/javac" -d app src/Greeter.java src/Target.java src/Client.java
 printf 'Agent-Class: Agent\nCan-Retransform-Classes: true\n' >manifest.txt
-"$J/jar" cfm agent.jar manifest.txt -C classes .
+"$H/jar" cfm agent.jar manifest.txt -C classes .
 marker=$PWD/attach.done
 : >target.out
 "$J/java" -cp app Target "$marker" >target.out 2>&1 &
 pid=$!
 for _ in $(seq 1200); do grep -q ready target.out && break; sleep 0.1; done
 echo "== jcmd help JVMTI.agent_load, JVMTI.data_dump"
-"$J/jcmd" "$pid" help JVMTI.agent_load
-"$J/jcmd" "$pid" help JVMTI.data_dump
-"$J/jcmd" "$pid" help | grep JVMTI
+"$H/jcmd" "$pid" help JVMTI.agent_load
+"$H/jcmd" "$pid" help JVMTI.data_dump
+"$H/jcmd" "$pid" help | grep JVMTI
 echo "== jcmd JVMTI.agent_load native"
-"$J/jcmd" "$pid" JVMTI.agent_load "$PWD/libnative.so" first-opts
+"$H/jcmd" "$pid" JVMTI.agent_load "$PWD/libnative.so" first-opts
 echo "exit $?"
 echo "== jcmd JVMTI.agent_load missing"
-"$J/jcmd" "$pid" JVMTI.agent_load "$PWD/libmissing.so" 2>&1 | sed "s|$PWD|DIR|g"
+"$H/jcmd" "$pid" JVMTI.agent_load "$PWD/libmissing.so" 2>&1 | sed "s|$PWD|DIR|g"
 echo "== jcmd JVMTI.agent_load without Agent_OnAttach"
-"$J/jcmd" "$pid" JVMTI.agent_load "$PWD/libplain.so" 2>&1 | sed "s|$PWD|DIR|g"
+"$H/jcmd" "$pid" JVMTI.agent_load "$PWD/libplain.so" 2>&1 | sed "s|$PWD|DIR|g"
 echo "== jcmd JVMTI.agent_load jar"
-"$J/jcmd" "$pid" JVMTI.agent_load "$PWD/agent.jar" 1st
+"$H/jcmd" "$pid" JVMTI.agent_load "$PWD/agent.jar" 1st
 echo "== jcmd JVMTI.data_dump"
-"$J/jcmd" "$pid" JVMTI.data_dump
+"$H/jcmd" "$pid" JVMTI.data_dump
 echo "== attach API"
-"$J/java" -cp app Client "$pid" "$PWD/libnative.so" "$PWD/agent.jar" 2>&1
+"$H/java" -cp app Client "$pid" "$PWD/libnative.so" "$PWD/agent.jar" 2>&1
 touch "$marker"
 wait "$pid"
 echo "target exit $?"

@@ -4,6 +4,8 @@
 # (renamed to the same class), and the method's callers see each new body; then the same
 # agent as an executable JAR's Launcher-Agent-Class.
 set -e
+# compiled with the reference JDK's tools: only the runs are under test
+H=${JAVA_HOME:-$JDK}/bin
 mkdir -p src classes app
 cat >src/Premain.java <<'J'
 import java.lang.instrument.*;
@@ -77,16 +79,16 @@ public class Main {
     }
 }
 J
-"$JDK/bin/javac" -d classes src/Premain.java
-"$JDK/bin/javac" -d app src/Greeter.java src/Greetez.java src/Main.java
+"$H/javac" -d classes src/Premain.java
+"$H/javac" -d app src/Greeter.java src/Greetez.java src/Main.java
 printf 'Premain-Class: Premain\nCan-Redefine-Classes: true\nCan-Retransform-Classes: true\n' >manifest.txt
-"$JDK/bin/jar" cfm agent.jar manifest.txt -C classes .
+"$H/jar" cfm agent.jar manifest.txt -C classes .
 echo "== -javaagent"
 "$JDK/bin/java" -javaagent:agent.jar -cp app Main 2>&1
 echo "exit $?"
 echo "== Launcher-Agent-Class"
 printf 'Main-Class: Main\nLauncher-Agent-Class: Premain\nCan-Redefine-Classes: true\nCan-Retransform-Classes: true\n' >launcher.txt
 cp -r classes/. app/
-"$JDK/bin/jar" cfm app.jar launcher.txt -C app .
+"$H/jar" cfm app.jar launcher.txt -C app .
 "$JDK/bin/java" -jar app.jar 2>&1
 echo "exit $?"
