@@ -35,7 +35,22 @@ public class RdMain {
     public static void main(String[] args) throws Exception {
         breakInValue();
         System.out.println("before: " + RdTarget.value() + " " + RdTarget.text());
+        var started = new java.util.concurrent.CountDownLatch(1);
+        var go = new java.util.concurrent.CountDownLatch(1);
+        int[] got = new int[1];
+        Thread other = new Thread(() -> {
+            try {
+                got[0] = RdTarget.waiter(started, go);
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        other.start();
+        started.await();
         System.out.println("run: " + new RdTarget().run());
+        go.countDown();
+        other.join();
+        System.out.println("other thread: " + got[0]);
         System.out.println("after: " + RdTarget.value() + " " + RdTarget.text());
         System.out.println("run again: " + new RdTarget().again());
         System.out.println("retransform: " + retransform(RdTarget.class) + " " + RdTarget.value() + " " + RdTarget.text());

@@ -12,4 +12,8 @@ public class RdTargeA extends RdBase {
     int run() { return 0; }
 
     int again() { return 0; }
+
+    static int waiter(java.util.concurrent.CountDownLatch started, java.util.concurrent.CountDownLatch go) throws Exception {
+        return 0;
+    }
 }

@@ -22,4 +22,13 @@ public class RdTarget extends RdBase {
         RdMain.where();
         return 1234567;
     }
+
+    /* Runs on another thread across the redefinition: its frame keeps the old constants. */
+    static int waiter(java.util.concurrent.CountDownLatch started, java.util.concurrent.CountDownLatch go) throws Exception {
+        int lit = 1234567;
+        started.countDown();
+        go.await();
+        RdMain.show("other thread's old frame", "old text");
+        return lit;
+    }
 }
