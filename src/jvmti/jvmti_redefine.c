@@ -167,7 +167,14 @@ static jvmtiError check_version(Thread *t, Pending *p) {
     return err ? err : verify(t, p->c, p->n);
 }
 
-/* Hooks, parses and checks `bytes` as the new version of p->c. */
+static uint8_t *copy_bytes(const uint8_t *b, size_t n) {
+    uint8_t *c = vm_malloc(n ? n : 1);
+    memcpy(c, b, n);
+    return c;
+}
+
+/* Hooks, parses and checks `bytes` as the new version of p->c; p->base becomes what a
+ * later retransformation of the class starts from (NULL: its new class file bytes). */
 static jvmtiError load_version(Thread *t, Pending *p, const uint8_t *bytes, size_t len, bool retransform) {
     JvmtiHook h = { .redefined = p->c, .loader = p->c->loader ? &p->c->loader : NULL, .name = p->c->name->str,
                     .bytes = bytes, .len = len, .retransform = retransform };
@@ -177,15 +184,13 @@ static jvmtiError load_version(Thread *t, Pending *p, const uint8_t *bytes, size
     p->n = cf_parse(h.out, h.out_len, NULL, 0, &e);
     jvmtiError err = p->n ? check_version(t, p) : parse_error(&e);
     if (!err && h.base != h.out) {
-        p->base = vm_malloc(h.base_len ? h.base_len : 1);
-        memcpy(p->base, h.base, h.base_len);
+        p->base = copy_bytes(h.base, h.base_len);
         p->base_len = (uint32_t)h.base_len;
     } else if (!err && retransform && p->c->hook_base) {
-        p->base = vm_malloc(p->c->hook_base_len ? p->c->hook_base_len : 1);
-        memcpy(p->base, p->c->hook_base, p->c->hook_base_len);
+        p->base = copy_bytes(p->c->hook_base, p->c->hook_base_len);
         p->base_len = p->c->hook_base_len;
     }
-    if (h.out) jvmti_class_file_hook_free(&h);
+    jvmti_class_file_hook_free(&h);
     return err;
 }
 
@@ -250,14 +255,8 @@ static jvmtiError retransform_one(Thread *t, Pending *p, jint i, const void *arg
     jvmtiError err = class_arg(((const jclass *)arg)[i], &p->c);
     if (err) return err;
     Class *c = p->c;
-    if (c->hook_base) {
-        uint8_t *copy = vm_malloc(c->hook_base_len ? c->hook_base_len : 1);
-        memcpy(copy, c->hook_base, c->hook_base_len);
-        err = load_version(t, p, copy, c->hook_base_len, true);
-        vm_free(copy);
-        return err;
-    }
-    return load_version(t, p, c->classfile, c->classfile_len, true);
+    return c->hook_base ? load_version(t, p, c->hook_base, c->hook_base_len, true)
+                        : load_version(t, p, c->classfile, c->classfile_len, true);
 }
 
 jvmtiError JNICALL jvmti_RedefineClasses(jvmtiEnv *env, jint class_count, const jvmtiClassDefinition *class_definitions) {
