@@ -95,6 +95,7 @@ enum {
     MF_DEPRECATED = 1 << 8,
     MF_SYNTHETIC_ATTR = 1 << 9,
     MF_LF_COMPILED = 1 << 10,       /* @LambdaForm$Compiled: skipped by Reflection.getCallerClass */
+    MF_OBSOLETE = 1 << 11,          /* replaced by a redefinition while running (IsMethodObsolete) */
 };
 
 /* How a call to a method is carried out (Method.kind), chosen at link time. */
@@ -230,6 +231,7 @@ enum {
     CF_HAS_RECORD_ATTR = 1 << 11,
     CF_DEPRECATED = 1 << 12,
     CF_SYNTHETIC_ATTR = 1 << 13,
+    CF_OLD_VERSION = 1 << 14,       /* a class's version before a redefinition (Class.previous) */
 };
 #define CF_REF_ANY (CF_REF_SOFT | CF_REF_WEAK | CF_REF_FINAL | CF_REF_PHANTOM)
 
@@ -316,6 +318,12 @@ struct Class {
     struct RootBlock *roots;        /* extra GC roots owned by the class: call-site appendices
                                      * and recorded linkage errors (interp/callsite.c) */
     void *jvmti_ext;                /* per-class tool state, later */
+    /* ---- redefinition (jvmti/jvmti_redefine.c, classfile/redefine.c) ---- */
+    uint8_t *hook_base;             /* the bytes retransformation starts from when they differ
+                                     * from classfile (ClassFileLoadHook of capable agents) */
+    uint32_t hook_base_len;
+    Class *previous;                /* the versions before redefinitions (CF_OLD_VERSION),
+                                     * newest first: obsolete methods run on them; GC roots */
     Class *next;                    /* all classes, in load order (classfile/loader.c) */
 };
 

@@ -615,8 +615,32 @@ static void duplicate_definition(Thread *t, Class *c, Class *existing) {
               (c->access & JVM_ACC_INTERFACE) ? "interface" : "class", name, name, where);
 }
 
+/* The bytes retransformation starts from, when the hook's capable agents changed them. */
+static void keep_hook_base(Class *c, const JvmtiHook *h) {
+    if (!c || !h || h->base == h->out) return;
+    c->hook_base = vm_malloc(h->base_len ? h->base_len : 1);
+    memcpy(c->hook_base, h->base, h->base_len);
+    c->hook_base_len = (uint32_t)h->base_len;
+}
+
+static Class *define_bytes(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
+                           Object **pd, const char *source, int parse_flags);
+
+/* Agents see the bytes of every class defined from bytes except hidden ones (HotSpot 17). */
 Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
                  Object **pd, const char *source, int parse_flags) {
+    if ((parse_flags & CFP_HIDDEN) || !JVMTI_CLASS_HOOK_ENABLED(t))
+        return define_bytes(t, name, loader, bytes, len, pd, source, parse_flags);
+    JvmtiHook h = { .loader = loader, .pd = pd, .name = name ? name->str : NULL, .bytes = bytes, .len = len };
+    jvmti_class_file_hook(t, &h);
+    Class *c = define_bytes(t, name, loader, h.out, h.out_len, pd, source, parse_flags);
+    keep_hook_base(c, &h);
+    jvmti_class_file_hook_free(&h);
+    return c;
+}
+
+static Class *define_bytes(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,
+                           Object **pd, const char *source, int parse_flags) {
     /* defining loads the supertypes, which are defined in turn: deep hierarchies end in
      * StackOverflowError */
     if (!exc_c_stack_ok(t)) return NULL;
@@ -698,9 +722,37 @@ static void note_boot_location(Class *c, const char *source) {
         __atomic_store_n(&p->location, sym_intern_cstr(source), __ATOMIC_RELEASE);
 }
 
+/* With agents watching class bytes, the hook runs without the boot loader's lock (an agent
+ * may load classes or wait for another thread there); the class is then defined under the
+ * lock unless another thread was quicker. */
+static Class *load_boot_hooked(Thread *t, Symbol *name) {
+    size_t len;
+    char source[1024];
+    vm_lock(t, &boot_load_lock);
+    uint8_t *bytes = read_boot_class(name, &len, source, sizeof source);
+    pthread_mutex_unlock(&boot_load_lock);
+    if (!bytes) return NULL;
+    JvmtiHook h = { .name = name->str, .bytes = bytes, .len = len };
+    jvmti_class_file_hook(t, &h);
+    vm_lock(t, &boot_load_lock);
+    jvmti_defer_begin();
+    Class *c = ld_find(ld_boot, name);
+    if (!c) {
+        c = define_bytes(t, name, NULL, h.out, h.out_len, NULL, source, 0);
+        keep_hook_base(c, &h);
+        note_boot_location(c, source);
+    }
+    pthread_mutex_unlock(&boot_load_lock);
+    jvmti_defer_end(t);
+    jvmti_class_file_hook_free(&h);
+    vm_free(bytes);
+    return c;
+}
+
 static Class *load_boot(Thread *t, Symbol *name) {
     Class *c = ld_find(ld_boot, name);
     if (c) return c;
+    if (JVMTI_CLASS_HOOK_ENABLED(t)) return load_boot_hooked(t, name);
     vm_lock(t, &boot_load_lock);
     jvmti_defer_begin();
     c = ld_find(ld_boot, name);
@@ -709,7 +761,7 @@ static Class *load_boot(Thread *t, Symbol *name) {
         char source[1024];
         uint8_t *bytes = read_boot_class(name, &len, source, sizeof source);
         if (bytes) {
-            c = ld_define(t, name, NULL, bytes, len, NULL, source, 0);
+            c = define_bytes(t, name, NULL, bytes, len, NULL, source, 0);
             vm_free(bytes);
             note_boot_location(c, source);
         }

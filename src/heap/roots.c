@@ -118,6 +118,8 @@ static void visit_thread(Thread *t, RootWalk *w) {
 }
 
 static void visit_class(Class *c, RootWalk *w) {
+    /* a redefined class's earlier versions, which its obsolete methods still run on */
+    for (Class *o = c->previous; o; o = o->previous) visit_class(o, w);
     visit_as(&c->mirror, c->loader ? GCR_OTHER : GCR_SYSTEM_CLASS, w);
     w->info.kind = GCR_OTHER;
     visit(&c->loader, w);

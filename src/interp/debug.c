@@ -207,6 +207,12 @@ static void clear_class_bps(Class *c, void *ctx) {
     }
 }
 
+void dbg_clear_class_breakpoints(Class *c) {
+    pthread_mutex_lock(&dbg_lock);
+    clear_class_bps(c, NULL);
+    pthread_mutex_unlock(&dbg_lock);
+}
+
 void dbg_clear_all_breakpoints(void) {
     pthread_mutex_lock(&dbg_lock);
     ld_foreach_class(clear_class_bps, NULL);

@@ -80,6 +80,8 @@ DbgError dbg_set_breakpoint(Thread *t, Method *m, int bci);
 DbgError dbg_clear_breakpoint(Method *m, int bci);
 /* Removes every breakpoint (the last tool environment went away). */
 void dbg_clear_all_breakpoints(void);
+/* Clears the breakpoints in c's methods (before c is redefined). */
+void dbg_clear_class_breakpoints(Class *c);
 
 enum { DBG_WATCH_ACCESS = 1, DBG_WATCH_MODIFY = 2 };
 DbgError dbg_watch_field(Field *f, int kind, bool on);

@@ -17,6 +17,7 @@
  */
 #include "jvmti/jvmti_internal.h"
 #include "runtime/vm.h"
+#include "runtime/exception.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,8 +37,14 @@ typedef struct Agent {
     struct Agent *next;
 } Agent;
 
-static Agent *agents;
+static Agent *agents;                   /* appended to while live (attach): atomic links */
 static Agent **agents_tail = &agents;
+
+static Agent *agent_next(Agent **link) { return __atomic_load_n(link, __ATOMIC_ACQUIRE); }
+static void agent_append(Agent *a) {
+    __atomic_store_n(agents_tail, a, __ATOMIC_RELEASE);
+    agents_tail = &a->next;
+}
 
 bool jvmti_is_agent_option(const char *opt) {
     return strncmp(opt, "-agentlib:", 10) == 0 || strncmp(opt, "-agentpath:", 11) == 0 || strncmp(opt, "-Xrun", 5) == 0;
@@ -50,8 +57,7 @@ static void add_agent(const char *spec, char sep, bool absolute, bool xrun) {
     a->options = eq ? vm_strdup(eq + 1) : NULL;
     a->absolute = absolute;
     a->xrun = xrun;
-    *agents_tail = a;
-    agents_tail = &a->next;
+    agent_append(a);
 }
 
 jint jvmti_add_agent_option(const char *opt) {
@@ -136,7 +142,7 @@ void jvmti_start_xrun_libraries(void) {
 
 /* A native method's JNI function in an agent library (HotSpot looks there last). */
 void *jvmti_agent_symbol(const char *name) {
-    for (Agent *a = agents; a; a = a->next) {
+    for (Agent *a = agent_next(&agents); a; a = agent_next(&a->next)) {
         void *fn = a->handle ? dlsym(a->handle, name) : NULL;
         if (fn) return fn;
     }
@@ -144,11 +150,89 @@ void *jvmti_agent_symbol(const char *name) {
 }
 
 void jvmti_agents_unload(void) {
-    for (Agent *a = agents; a; a = a->next) {
+    for (Agent *a = agent_next(&agents); a; a = agent_next(&a->next)) {
         if (a->jvm_onload) continue;
         char sym[512];
         snprintf(sym, sizeof sym, "Agent_OnUnload%s", a->static_name ? a->static_name : "");
         AgentOnUnload fn = (AgentOnUnload)dlsym(a->handle ? a->handle : RTLD_DEFAULT, sym);
         if (fn) fn(&vm_javavm);
     }
+}
+
+/* ---- agents loaded into the live VM ---- */
+
+static pthread_mutex_t attach_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The library as a live load finds it (NULL with dlerror's text in err). */
+static void *attach_open(Agent *a, char *err, size_t n) {
+    char path[4096];
+    void *h = NULL;
+    err[0] = '\0';
+    if (!a->absolute) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/lib/lib%s.so", vm_java_home, a->name);
+        if (stat(path, &st) == 0) h = dlopen(path, RTLD_LAZY);
+        if (!h) snprintf(path, sizeof path, "lib%s.so", a->name);
+    }
+    if (!h) h = dlopen(a->absolute ? a->name : path, RTLD_LAZY);
+    if (!h) snprintf(err, n, "%s", dlerror());
+    return h;
+}
+
+static AgentOnLoad attach_entry(Agent *a) {
+    char sym[512];
+    entry_name(a, "Agent_OnAttach", sym, sizeof sym);
+    AgentOnLoad fn = (AgentOnLoad)dlsym(RTLD_DEFAULT, sym);
+    if (fn) {
+        a->static_name = vm_strdup(sym + strlen("Agent_OnAttach"));
+        return fn;
+    }
+    char err[1024];
+    a->handle = attach_open(a, err, sizeof err);
+    return a->handle ? (AgentOnLoad)dlsym(a->handle, "Agent_OnAttach") : NULL;
+}
+
+/* HotSpot's words: "<name> was not loaded." and the loader's reason, or no Agent_OnAttach,
+ * or "return code: <what Agent_OnAttach returned>". */
+static jint attach_locked(Thread *t, Agent *a, FILE *out) {
+    AgentOnLoad on_attach = attach_entry(a);
+    if (!on_attach && !a->handle && !a->static_name) {
+        char err[1024];
+        attach_open(a, err, sizeof err);
+        fprintf(out, "%s was not loaded.\n", a->name);
+        if (err[0]) fprintf(out, "%s\n", err);
+        return JNI_ERR;
+    }
+    if (!on_attach) {
+        fprintf(out, "Agent_OnAttach is not available in %s\n", a->name);
+        return JNI_ERR;
+    }
+    jint r;
+    JVMTI_CALLBACK(t, r = on_attach(&vm_javavm, a->options, NULL));
+    if (exc_pending(t)) exc_take(t);
+    fprintf(out, "return code: %d\n", r);
+    if (r == JNI_OK) agent_append(a);
+    return JNI_OK;
+}
+
+jint jvmti_attach_agent(Thread *t, const char *name, bool absolute, const char *options, FILE *out) {
+    Agent *a = vm_calloc(1, sizeof *a);
+    a->name = vm_strdup(name);
+    a->options = options ? vm_strdup(options) : NULL;
+    a->absolute = absolute;
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(&attach_lock);
+    thread_block_end(t, old);
+    jint r = attach_locked(t, a, out);
+    bool kept = agents_tail == &a->next;
+    pthread_mutex_unlock(&attach_lock);
+    if (!kept) {
+        /* a library whose Agent_OnAttach ran stays: it may have left callbacks behind */
+        if (r == JNI_ERR && a->handle) dlclose(a->handle);
+        vm_free(a->static_name);
+        vm_free(a->options);
+        vm_free(a->name);
+        vm_free(a);
+    }
+    return r;
 }

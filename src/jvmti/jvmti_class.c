@@ -274,14 +274,6 @@ jvmtiError JNICALL jvmti_GetConstantPool(jvmtiEnv *env, jclass klass, jint *cons
 JVMTI_SIMPLE_QUERY(IsInterface, jclass, klass, CLASS_ARG, c, jboolean, is_instance_class(c) && class_is_interface(c))
 JVMTI_SIMPLE_QUERY(IsArrayClass, jclass, klass, CLASS_ARG, c, jboolean, class_is_array(c))
 
-/* Redefinition is not implemented yet: no class is modifiable. */
-jvmtiError JNICALL jvmti_IsModifiableClass(jvmtiEnv *env, jclass klass, jboolean *is_modifiable_class_ptr) {
-    CLASS_ARG(klass, c);
-    if (!is_modifiable_class_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_modifiable_class_ptr = JNI_FALSE;
-    return JVMTI_ERROR_NONE;
-}
-
 jvmtiError JNICALL jvmti_GetClassLoader(jvmtiEnv *env, jclass klass, jobject *classloader_ptr) {
     CLASS_ARG(klass, c);
     if (!classloader_ptr) return JVMTI_ERROR_NULL_POINTER;

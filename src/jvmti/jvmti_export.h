@@ -13,6 +13,7 @@
 
 #include "loupe.h"
 #include <jvmti.h>
+#include <stdio.h>
 
 extern uint64_t jvmti_event_bits;
 #define JVMTI_EVENT_BIT(ev) (UINT64_C(1) << ((ev) - JVMTI_MIN_EVENT_TYPE_VAL))
@@ -33,6 +34,10 @@ void jvmti_load_agents(void);
 void jvmti_start_xrun_libraries(void);
 /* The address of `name` in an agent library, or NULL (native method lookup). */
 void *jvmti_agent_symbol(const char *name);
+/* Loads an agent into the live VM (jcmd JVMTI.agent_load, the attach API's "load") and runs
+ * its Agent_OnAttach; writes HotSpot's report to out.  Returns the attach status: JNI_OK
+ * once Agent_OnAttach ran (whatever it returned), JNI_ERR when it could not. */
+jint jvmti_attach_agent(Thread *t, const char *name, bool absolute, const char *options, FILE *out);
 /* Agent_OnUnload of every agent (at VM death). */
 void jvmti_agents_unload(void);
 
@@ -59,6 +64,26 @@ void jvmti_post_ThreadEnd(Thread *t);
 void jvmti_class_defined(Thread *t, Class *c);
 void jvmti_defer_begin(void);
 void jvmti_defer_end(Thread *t);
+/* ClassFileLoadHook (jvmti/jvmti_classhook.c).  The caller fills the inputs, tests
+ * JVMTI_CLASS_HOOK_ENABLED first, parses `out` afterwards and then calls
+ * jvmti_class_file_hook_free.  `base` is what a later retransformation starts from. */
+typedef struct JvmtiHook {
+    Class *redefined;               /* the class being redefined or retransformed, or NULL */
+    Object **loader, **pd;          /* handles, or NULL */
+    const char *name;               /* internal form, or NULL when unknown */
+    const uint8_t *bytes;
+    size_t len;
+    bool retransform;               /* only the retransformation-capable environments */
+    const uint8_t *out, *base;      /* results: `bytes` itself when nobody changed them */
+    size_t out_len, base_len;
+} JvmtiHook;
+#define JVMTI_CLASS_HOOK_ENABLED(thread) JVMTI_EVENT_ENABLED(thread, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK)
+void jvmti_class_file_hook(Thread *t, JvmtiHook *h);
+void jvmti_class_file_hook_free(JvmtiHook *h);
+/* Native method prefixes (jvmti/jvmti_prefix.c): `name` without the prefixes agents set
+ * (vm_malloc'd), or NULL when none applies; the i-th prefix (vm_malloc'd) or NULL. */
+char *jvmti_unprefixed_native(const char *name);
+char *jvmti_native_prefix(int i);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
 void jvmti_post_DataDumpRequest(Thread *t);

@@ -116,11 +116,3 @@ jvmtiError JNICALL jvmti_GetBytecodes(jvmtiEnv *env, jmethodID method, jint *byt
 
 JVMTI_SIMPLE_QUERY(IsMethodNative, jmethodID, method, METHOD_ARG, m, jboolean, method_is_native(m))
 JVMTI_SIMPLE_QUERY(IsMethodSynthetic, jmethodID, method, METHOD_ARG, m, jboolean, (m->access & JVM_ACC_SYNTHETIC) || (m->flags & MF_SYNTHETIC_ATTR))
-
-/* No class is ever redefined yet: no method is obsolete. */
-jvmtiError JNICALL jvmti_IsMethodObsolete(jvmtiEnv *env, jmethodID method, jboolean *is_obsolete_ptr) {
-    METHOD_ARG(method, m);
-    if (!is_obsolete_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_obsolete_ptr = JNI_FALSE;
-    return JVMTI_ERROR_NONE;
-}

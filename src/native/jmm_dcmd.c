@@ -21,6 +21,7 @@
  */
 #include "native/jni_internal.h"
 #include "native/jmm.h"
+#include "jvmti/jvmti_export.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "interp/interp.h"
@@ -65,6 +66,8 @@ static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v);
 static void run_heap_info(Thread *t, FILE *out, const DcmdValues *v);
 static void run_finalization(Thread *t, FILE *out, const DcmdValues *v);
 static void run_dynlibs(Thread *t, FILE *out, const DcmdValues *v);
+static void run_agent_load(Thread *t, FILE *out, const DcmdValues *v);
+static void run_data_dump(Thread *t, FILE *out, const DcmdValues *v);
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v);
 static void run_command_line(Thread *t, FILE *out, const DcmdValues *v);
 static void run_flags(Thread *t, FILE *out, const DcmdValues *v);
@@ -74,6 +77,7 @@ static void run_version(Thread *t, FILE *out, const DcmdValues *v);
 
 #define MONITOR "java.lang.management.ManagementPermission", "monitor", NULL
 #define NO_PERMISSION NULL, NULL, NULL
+#define CONTROL "java.lang.management.ManagementPermission", "control", NULL
 
 /* In name order, which is the order help lists them in. */
 static const Dcmd DCMDS[] = {
@@ -88,6 +92,10 @@ static const Dcmd DCMDS[] = {
       0, { { 0 } }, run_gc },
     { "GC.run_finalization", "Call java.lang.System.runFinalization().", "Medium: Depends on Java content.",
       NO_PERMISSION, 0, { { 0 } }, run_finalization },
+    { "JVMTI.agent_load", "Load JVMTI native agent.", "Low", CONTROL,
+      2, { { "library path", "Absolute path of the JVMTI agent to load.", false, true },
+           { "agent option", "Option string to pass the agent.", false, false } }, run_agent_load },
+    { "JVMTI.data_dump", "Signal the JVM to do a data-dump request for JVMTI.", "High", MONITOR, 0, { { 0 } }, run_data_dump },
     { "Thread.print", "Print all threads with stacktraces.", "Medium: Depends on the number of threads.", MONITOR,
       2, { { "-l", "print java.util.concurrent locks", true, false }, { "-e", "print extended thread information", true, false } },
       run_threads },
@@ -154,8 +162,8 @@ static void print_help(FILE *out, const Dcmd *d) {
         fputs("\nArguments:\n", out);
         for (int i = 0; i < d->nargs; i++)
             if (!d->args[i].option)
-                fprintf(out, "\t%s : %s%s (STRING, no default value)\n", d->args[i].name,
-                        d->args[i].mandatory ? "" : "[optional] ", d->args[i].description);
+                fprintf(out, "\t%s : %s %s (STRING, no default value)\n", d->args[i].name,
+                        d->args[i].mandatory ? "" : "[optional]", d->args[i].description);
     }
     if (options) {
         fputs("\nOptions: (options must be specified using the <key> or <key>=<value> syntax)\n", out);
@@ -187,6 +195,26 @@ static void run_gc(Thread *t, FILE *out, const DcmdValues *v) {
     UNUSED(out);
     UNUSED(v);
     heap_collect(t, GC_DCMD);
+}
+
+/* A JAR goes through the JDK's instrument agent, as "<jar>=<options>". */
+static void run_agent_load(Thread *t, FILE *out, const DcmdValues *v) {
+    const char *path = v->text[0], *opts = v->text[1];
+    size_t n = strlen(path);
+    if (n < 4 || strcmp(path + n - 4, ".jar") != 0) {
+        jvmti_attach_agent(t, path, true, opts, out);
+        return;
+    }
+    char *jar = vm_malloc(n + (opts ? strlen(opts) : 0) + 2);
+    sprintf(jar, "%s=%s", path, opts ? opts : "");
+    jvmti_attach_agent(t, "instrument", false, jar, out);
+    vm_free(jar);
+}
+
+static void run_data_dump(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(out);
+    UNUSED(v);
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_DATA_DUMP_REQUEST)) jvmti_post_DataDumpRequest(t);
 }
 
 static void run_histogram(Thread *t, FILE *out, const DcmdValues *v) {

@@ -139,6 +139,57 @@ static void *lookup_name(Thread *t, Method *m, const char *name) {
     return fn;
 }
 
+/* The function by m's short JNI name, then by its long one. */
+static void *lookup_names(Thread *t, Method *m) {
+    StrBuf name = { 0 };
+    jni_short_name(m, &name);
+    void *fn = lookup_name(t, m, name.s);
+    if (!fn && !exc_pending(t)) {
+        jni_long_name(m, &name);
+        fn = lookup_name(t, m, name.s);
+    }
+    vm_free(name.s);
+    return fn;
+}
+
+/* A method an agent wrapped (SetNativeMethodPrefix): the function of the Java method that
+ * has its name without the prefixes. */
+static void *lookup_prefixed(Thread *t, Method *m) {
+    char *w = jvmti_unprefixed_native(m->name->str);
+    if (!w) return NULL;
+    Symbol *ws = sym_lookup(w, strlen(w));
+    vm_free(w);
+    Method *wm = NULL;
+    for (Class *k = m->holder; ws && k && !wm; k = k->super) wm = class_find_declared_method(k, ws, m->desc);
+    return wm && !method_is_native(wm) ? lookup_names(t, wm) : NULL;
+}
+
+/* RegisterNatives of a name an agent wrapped: the native method found by putting the
+ * agents' prefixes in front, one after another, while each gives an existing method. */
+static Method *find_prefixed_native(Class *c, const char *name, Symbol *sig) {
+    char *cur = vm_strdup(name);
+    Method *found = NULL;
+    char *p;
+    for (int i = 0; !found && (p = jvmti_native_prefix(i)); i++) {
+        char *trial = vm_malloc(strlen(p) + strlen(cur) + 1);
+        strcpy(trial, p);
+        strcat(trial, cur);
+        vm_free(p);
+        Symbol *ts = sym_lookup(trial, strlen(trial));
+        Method *m = NULL;
+        for (Class *k = c; ts && k && !m; k = k->super) m = class_find_declared_method(k, ts, sig);
+        if (m && method_is_native(m)) found = m;
+        if (m) {
+            vm_free(cur);
+            cur = trial;
+        } else {
+            vm_free(trial);
+        }
+    }
+    vm_free(cur);
+    return found;
+}
+
 static void set_fast(Method *m, VMNativeFn fn) {
     __atomic_store_n(&m->kind, MK_VM_NATIVE, __ATOMIC_RELEASE);
     __atomic_store_n(&m->fast_fn, fn, __ATOMIC_RELEASE);
@@ -162,14 +213,8 @@ static bool bind(Thread *t, Method *m) {
         else __atomic_store_n(&m->native_fn, vn->jni, __ATOMIC_RELEASE);
         return true;
     }
-    StrBuf name = { 0 };
-    jni_short_name(m, &name);
-    void *fn = lookup_name(t, m, name.s);
-    if (!fn) {
-        jni_long_name(m, &name);
-        fn = lookup_name(t, m, name.s);
-    }
-    vm_free(name.s);
+    void *fn = lookup_names(t, m);
+    if (!fn && !exc_pending(t)) fn = lookup_prefixed(t, m);
     if (!fn) {
         cp_throw_method_error(t, VMC_UnsatisfiedLinkError, "", m->holder, m->name, m->desc);
         return false;
@@ -202,6 +247,10 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
     }
     Method *m = NULL;
     for (Class *k = c; k && !m; k = k->super) m = class_find_declared_method(k, n, s);
+    if (!m || !method_is_native(m)) {
+        Method *prefixed = find_prefixed_native(c, name, s);
+        if (prefixed) m = prefixed;
+    }
     if (!m || !method_is_native(m)) {
         StrBuf d = { 0 };
         sb_puts(&d, "Method ");

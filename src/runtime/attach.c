@@ -19,11 +19,11 @@
  * The commands are those the JDK's tools send: jcmd (one diagnostic-command line, run as
  * the DiagnosticCommand MBean runs it), threaddump (the SIGQUIT dump), properties and
  * agentProperties (serialized by jdk.internal.vm.VMSupport, as the client expects),
- * inspectheap (jmap -histo), dumpheap (jmap -dump, an HPROF file).  Loading agents is
- * not available yet and answers with an error, as HotSpot answers an operation it does
- * not know.
+ * inspectheap (jmap -histo), dumpheap (jmap -dump, an HPROF file), load (an agent's
+ * Agent_OnAttach: VirtualMachine.loadAgent, loadAgentPath, loadAgentLibrary).
  */
 #include "runtime/attach.h"
+#include "jvmti/jvmti_export.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "interp/interp.h"
@@ -183,10 +183,28 @@ static int cmd_dumpheap(Thread *t, char **args, FILE *out) {
     return 0;
 }
 
+/* The attach API's "load": agent, "true" when it is a path, options.  A JAR comes as the
+ * "instrument" agent, whose module is loaded first, as HotSpot does. */
+static int cmd_load(Thread *t, char **args, FILE *out) {
+    if (strcmp(args[0], "instrument") == 0) {
+        Class *c = ld_load_boot_or_null(t, sym_intern_cstr("jdk/internal/module/Modules"));
+        Method *m = c && class_init(t, c) ? class_find_declared_method(c, sym_intern_cstr("loadModule"),
+                                                                       sym_intern_cstr("(Ljava/lang/String;)Ljava/lang/Module;")) : NULL;
+        Object *name = m ? jstr_new_utf8(t, "java.instrument") : NULL;
+        Slot arg = { .l = name }, r;
+        if (!m || !name || !interp_call(t, m, &arg, &r)) {
+            if (exc_pending(t)) print_exception(t, out);
+            return JNI_ERR;
+        }
+    }
+    return jvmti_attach_agent(t, args[0], strcmp(args[1], "true") == 0, args[2], out);
+}
+
 static const struct {
     const char *name;
     Command run;
 } COMMANDS[] = {
+    { "load", cmd_load },
     { "dumpheap", cmd_dumpheap },
     { "inspectheap", cmd_inspectheap },
     { "jcmd", cmd_jcmd },

@@ -1,6 +1,6 @@
 # -javaagent on each VM: the JDK's instrument agent (libinstrument, unmodified) loads a
 # JAR's Premain-Class and runs premain with its options before main; a missing JAR is
-# HotSpot's start-up failure.  (Class file transformation is not there yet.)
+# HotSpot's start-up failure.  (Transformation: tool/javaagent_transform.)
 set -e
 mkdir -p src
 cat >src/Premain.java <<'J'

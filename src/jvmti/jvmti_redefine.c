@@ -1,0 +1,274 @@
+/*
+ * jvmti_redefine.c — RedefineClasses, RetransformClasses, IsModifiableClass and
+ * IsMethodObsolete.
+ *
+ * A request goes in two halves, as in HotSpot.  First, for each class and without stopping
+ * anything: the ClassFileLoadHook (every environment for a redefinition, the
+ * retransformation-capable ones for a retransformation, which starts from the bytes the
+ * class was defined with, before those environments transformed them), the parse of the
+ * new bytes, the comparison with the loaded class (only method bodies may change: the
+ * rules and error codes below are HotSpot's), and the verification of the new version with
+ * the class's own loader and verification policy.  Any failure ends the request with
+ * nothing changed.  Then, with the world stopped, classfile/redefine.c swaps the bodies in
+ * and running frames go on with the old ones.  Breakpoints in the classes are cleared first
+ * (HotSpot does the same).  One request runs at a time.
+ *
+ * Not supported, as in HotSpot without -XX:+AllowEnhancedClassRedefinition: added or
+ * deleted methods (HotSpot accepts added or deleted private static or private final
+ * methods; here they are refused too, because a Method never moves), changed fields,
+ * supertypes, modifiers or nest/record/permitted-subclasses attributes.
+ */
+#include "jvmti/jvmti_internal.h"
+#include "classfile/class.h"
+#include "classfile/classfile.h"
+#include "classfile/redefine.h"
+#include "classfile/verify.h"
+#include "classfile/vfy_internal.h"
+#include "interp/debug.h"
+#include "runtime/exception.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    CLASS_MODIFIERS = 0x7631,       /* JVM_RECOGNIZED_CLASS_MODIFIERS */
+    FIELD_MODIFIERS = 0x50DF,       /* JVM_RECOGNIZED_FIELD_MODIFIERS */
+    METHOD_MODIFIERS = 0x1DFF,      /* JVM_RECOGNIZED_METHOD_MODIFIERS */
+};
+
+static pthread_mutex_t redefine_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool modifiable(const Class *c) {
+    return !class_is_array(c) && !class_is_primitive(c) && !(c->flags & CF_HIDDEN);
+}
+
+jvmtiError JNICALL jvmti_IsModifiableClass(jvmtiEnv *env, jclass klass, jboolean *is_modifiable_class_ptr) {
+    Class *c;
+    jvmtiError err = jvmti_class_of(klass, &c);
+    if (err) return err;
+    if (!is_modifiable_class_ptr) return JVMTI_ERROR_NULL_POINTER;
+    *is_modifiable_class_ptr = modifiable(c);
+    return JVMTI_ERROR_NONE;
+}
+
+jvmtiError JNICALL jvmti_IsMethodObsolete(jvmtiEnv *env, jmethodID method, jboolean *is_obsolete_ptr) {
+    Method *m;
+    jvmtiError err = jvmti_method_of(method, &m);
+    if (err) return err;
+    if (!is_obsolete_ptr) return JVMTI_ERROR_NULL_POINTER;
+    *is_obsolete_ptr = (m->flags & MF_OBSOLETE) != 0;
+    return JVMTI_ERROR_NONE;
+}
+
+/* ---- comparing the new version with the loaded class ---- */
+
+static bool same_names(Symbol *const *a, uint16_t na, Symbol *const *b, uint16_t nb) {
+    if (na != nb) return false;
+    for (uint16_t i = 0; i < na; i++)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+static Symbol *class_index_name(const Class *c, uint16_t idx) { return idx ? cp_class_name(&c->cp, idx) : NULL; }
+
+static bool same_class_list(const Class *a, const uint16_t *ia, uint16_t na, const Class *b, const uint16_t *ib, uint16_t nb) {
+    if (na != nb) return false;
+    for (uint16_t i = 0; i < na; i++)
+        if (class_index_name(a, ia[i]) != class_index_name(b, ib[i])) return false;
+    return true;
+}
+
+static bool same_records(const Class *a, const Class *b) {
+    if ((a->flags & CF_HAS_RECORD_ATTR) != (b->flags & CF_HAS_RECORD_ATTR) || a->nrecord != b->nrecord) return false;
+    for (uint16_t i = 0; i < a->nrecord; i++)
+        if (a->record[i].name != b->record[i].name || a->record[i].desc != b->record[i].desc) return false;
+    return true;
+}
+
+static bool same_class_attributes(const Class *c, const Class *n) {
+    return class_index_name(c, c->nest_host_index) == class_index_name(n, n->nest_host_index) &&
+           same_class_list(c, c->nest_members, c->nnest_members, n, n->nest_members, n->nnest_members) &&
+           same_class_list(c, c->permitted, c->npermitted, n, n->permitted, n->npermitted) && same_records(c, n);
+}
+
+static bool same_fields(const Class *c, const Class *n) {
+    uint16_t i = 0, j = 0;
+    for (;; i++, j++) {
+        while (i < c->nfields && c->fields[i].injected) i++;
+        while (j < n->nfields && n->fields[j].injected) j++;
+        if (i == c->nfields || j == n->nfields) return i == c->nfields && j == n->nfields;
+        const Field *a = &c->fields[i], *b = &n->fields[j];
+        if (a->name != b->name || a->desc != b->desc || ((a->access ^ b->access) & FIELD_MODIFIERS)) return false;
+    }
+}
+
+static jvmtiError compare_methods(const Class *c, const Class *n) {
+    for (uint16_t i = 0; i < n->nmethods; i++)
+        if (!class_find_declared_method(c, n->methods[i].name, n->methods[i].desc))
+            return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED;
+    for (uint16_t i = 0; i < c->nmethods; i++) {
+        const Method *m = &c->methods[i];
+        if (m->flags & MF_OVERPASS) continue;
+        const Method *nm = class_find_declared_method(n, m->name, m->desc);
+        if (!nm) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED;
+        if ((m->access ^ nm->access) & METHOD_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED;
+    }
+    return JVMTI_ERROR_NONE;
+}
+
+/* Whether n may replace c, in HotSpot's order of checks. */
+static jvmtiError compare(const Class *c, const Class *n) {
+    if (c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces))
+        return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    if ((c->access ^ n->access) & CLASS_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED;
+    if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
+    if (!same_fields(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED;
+    return compare_methods(c, n);
+}
+
+/* ---- one class's new version ---- */
+
+typedef struct Pending {
+    Class *c;                       /* the loaded class */
+    Class *n;                       /* its new version, parsed and checked */
+    uint8_t *base;                  /* what later retransformations start from, or NULL */
+    uint32_t base_len;
+} Pending;
+
+static jvmtiError parse_error(const CfError *e) {
+    if (e->kind == CFE_VERSION) return JVMTI_ERROR_UNSUPPORTED_VERSION;
+    if (e->kind == CFE_NO_CLASS_DEF) return JVMTI_ERROR_NAMES_DONT_MATCH;
+    return JVMTI_ERROR_INVALID_CLASS_FORMAT;
+}
+
+/* The new version borrows the class's loading state for the verifier; it sits on the
+ * class's list of versions meanwhile, so that the collector keeps those references current. */
+static jvmtiError verify(Thread *t, Class *c, Class *n) {
+    if (!vfy_should_verify(c)) return JVMTI_ERROR_NONE;
+    n->mirror = c->mirror;
+    n->loader = c->loader;
+    n->ld = c->ld;
+    n->super = c->super;
+    n->interfaces = c->interfaces;
+    n->package = c->package;
+    n->previous = c->previous;
+    c->previous = n;
+    char *msg = NULL;
+    VResult r = vfy_run(t, n, &msg);
+    c->previous = n->previous;
+    n->previous = NULL;
+    vm_free(msg);
+    if (r == VR_PENDING) exc_take(t);
+    return r == VR_OK ? JVMTI_ERROR_NONE : r == VR_FORMAT_ERROR ? JVMTI_ERROR_INVALID_CLASS_FORMAT : JVMTI_ERROR_FAILS_VERIFICATION;
+}
+
+static jvmtiError check_version(Thread *t, Pending *p) {
+    if (p->n->name != p->c->name) return JVMTI_ERROR_NAMES_DONT_MATCH;
+    jvmtiError err = compare(p->c, p->n);
+    return err ? err : verify(t, p->c, p->n);
+}
+
+static uint8_t *copy_bytes(const uint8_t *b, size_t n) {
+    uint8_t *c = vm_malloc(n ? n : 1);
+    memcpy(c, b, n);
+    return c;
+}
+
+/* Hooks, parses and checks `bytes` as the new version of p->c; p->base becomes what a
+ * later retransformation of the class starts from (NULL: its new class file bytes). */
+static jvmtiError load_version(Thread *t, Pending *p, const uint8_t *bytes, size_t len, bool retransform) {
+    JvmtiHook h = { .redefined = p->c, .loader = p->c->loader ? &p->c->loader : NULL, .name = p->c->name->str,
+                    .bytes = bytes, .len = len, .retransform = retransform };
+    if (JVMTI_CLASS_HOOK_ENABLED(t)) jvmti_class_file_hook(t, &h);
+    else h.out = h.base = bytes, h.out_len = h.base_len = len;
+    CfError e;
+    p->n = cf_parse(h.out, h.out_len, NULL, 0, &e);
+    jvmtiError err = p->n ? check_version(t, p) : parse_error(&e);
+    if (!err && h.base != h.out) {
+        p->base = copy_bytes(h.base, h.base_len);
+        p->base_len = (uint32_t)h.base_len;
+    } else if (!err && retransform && p->c->hook_base) {
+        p->base = copy_bytes(p->c->hook_base, p->c->hook_base_len);
+        p->base_len = p->c->hook_base_len;
+    }
+    jvmti_class_file_hook_free(&h);
+    return err;
+}
+
+static void drop_versions(Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++) {
+        cf_free(ps[i].n);
+        vm_free(ps[i].base);
+    }
+    vm_free(ps);
+}
+
+static void install(Thread *t, Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++) {
+        dbg_clear_class_breakpoints(ps[i].c);
+        rdf_prepare(t, ps[i].c);
+    }
+    safepoint_begin(t);
+    for (jint i = 0; i < n; i++) {
+        rdf_swap(ps[i].c, ps[i].n);
+        vm_free(ps[i].c->hook_base);
+        ps[i].c->hook_base = ps[i].base;
+        ps[i].c->hook_base_len = ps[i].base_len;
+    }
+    safepoint_end(t);
+    vm_free(ps);
+}
+
+/* Either every class gets its new version or none does. */
+typedef jvmtiError (*VersionFn)(Thread *t, Pending *p, jint i, const void *arg);
+
+static jvmtiError redefine(jint count, VersionFn fn, const void *arg) {
+    Thread *t = thread_current();
+    int old = thread_block_begin(t);
+    pthread_mutex_lock(&redefine_lock);
+    thread_block_end(t, old);
+    Pending *ps = vm_calloc(count ? (size_t)count : 1, sizeof *ps);
+    jvmtiError err = JVMTI_ERROR_NONE;
+    jint i = 0;
+    for (; i < count && !err; i++) err = fn(t, &ps[i], i, arg);
+    if (err) drop_versions(ps, i);
+    else install(t, ps, count);
+    pthread_mutex_unlock(&redefine_lock);
+    return err;
+}
+
+static jvmtiError class_arg(jclass klass, Class **out) {
+    jvmtiError err = jvmti_class_of(klass, out);
+    if (err) return err;
+    return modifiable(*out) ? JVMTI_ERROR_NONE : JVMTI_ERROR_UNMODIFIABLE_CLASS;
+}
+
+static jvmtiError redefine_one(Thread *t, Pending *p, jint i, const void *arg) {
+    const jvmtiClassDefinition *d = &((const jvmtiClassDefinition *)arg)[i];
+    jvmtiError err = class_arg(d->klass, &p->c);
+    if (err) return err;
+    if (!d->class_bytes) return JVMTI_ERROR_NULL_POINTER;
+    if (d->class_byte_count <= 0) return JVMTI_ERROR_INVALID_CLASS_FORMAT;
+    return load_version(t, p, d->class_bytes, (size_t)d->class_byte_count, false);
+}
+
+static jvmtiError retransform_one(Thread *t, Pending *p, jint i, const void *arg) {
+    jvmtiError err = class_arg(((const jclass *)arg)[i], &p->c);
+    if (err) return err;
+    Class *c = p->c;
+    return c->hook_base ? load_version(t, p, c->hook_base, c->hook_base_len, true)
+                        : load_version(t, p, c->classfile, c->classfile_len, true);
+}
+
+jvmtiError JNICALL jvmti_RedefineClasses(jvmtiEnv *env, jint class_count, const jvmtiClassDefinition *class_definitions) {
+    if (class_count < 0) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
+    if (class_count == 0) return JVMTI_ERROR_NONE;
+    if (!class_definitions) return JVMTI_ERROR_NULL_POINTER;
+    return redefine(class_count, redefine_one, class_definitions);
+}
+
+jvmtiError JNICALL jvmti_RetransformClasses(jvmtiEnv *env, jint class_count, const jclass *classes) {
+    if (class_count < 0) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
+    if (class_count == 0) return JVMTI_ERROR_NONE;
+    if (!classes) return JVMTI_ERROR_NULL_POINTER;
+    return redefine(class_count, retransform_one, classes);
+}
