@@ -7,6 +7,11 @@
 # Each command is sent once jdb has answered the one before (its output ends with a
 # prompt and has been quiet for a moment; after a command that resumes the debuggee, a
 # prompt naming the stopped thread), so the transcript does not depend on timing.
+# The debuggee runs with bytecode verification on: ClassPrepare comes after verification,
+# as on HotSpot (when it came at definition, jdb set its deferred breakpoints in a class not
+# yet verified, JDWP's listener thread verified it and loaded JdbTarget$Oops, whose
+# ClassPrepare, suspend policy "all", waited for the event helper while the helper waited
+# for jdb's next command: the session hung), and JdbTarget$Oops is prepared when first used.
 # Ports and the debugger's object ids are normalised, and so are jdb's "> " prompts, which
 # it prints concurrently with the first event (VM Started), in either order.
 # normalize: s/address: [0-9][0-9]*/address: PORT/
@@ -15,16 +20,9 @@
 # normalize: s/> //g
 # normalize: s/\(main\[1\] \)\{2,\}/main[1] /g
 JDB="${JAVA_HOME:?}/bin/jdb"
-# Known bug, kept out of this transcript until it is fixed: on Loupe, when the verifier
-# loads classes on a second thread while the main thread reports a ClassPrepare event
-# with suspend policy "all", the main thread can stop at the suspend point of
-# RawMonitorEnter inside libjdwp's enqueueCommand while the event helper waits for it,
-# and the session hangs.  Both VMs run the debuggee with application-class verification
-# off so the session checks the debugger functions themselves.
-VERIFY_OFF="-XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
 
 : >vm.out          # exists before the first look, whoever runs first
-"$JDK/bin/java" $VERIFY_OFF -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
+"$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
     -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
 vm=$!
 for _ in $(seq 300); do
