@@ -2,7 +2,8 @@
 # $JDK with -agentlib:jdwp (suspend=y, a free port), the debugger is always HotSpot's jdb,
 # attached over a socket.  Breakpoints by method and by line, deferred until the class
 # loads; run/cont; pop (the call runs again); step, next, step up; where, locals, print,
-# dump, set; watch of a field;
+# dump, set; eval of method calls (JDWP InvokeMethod in the thread stopped at the
+# breakpoint); suspend, threads (the VM's own threads and their states), resume; watch of a field;
 # catch of an exception; clear, unwatch, ignore; the application runs to its end.
 # Each command is sent once jdb has answered the one before (its output ends with a
 # prompt and has been quiet for a moment; after a command that resumes the debuggee, a
@@ -17,6 +18,7 @@
 # normalize: s/address: [0-9][0-9]*/address: PORT/
 # normalize: s/(id=[0-9][0-9]*)/(id=N)/g
 # normalize: s/0x[0-9a-f][0-9a-f]*/0xN/g
+# normalize: s/^\(  ([A-Za-z.$]*)\)[0-9][0-9]* */\1N /
 # normalize: s/> //g
 # normalize: s/\(main\[1\] \)\{2,\}/main[1] /g
 JDB="${JAVA_HOME:?}/bin/jdb"
@@ -88,6 +90,12 @@ dump h
 print h.data
 set a = 10
 print a
+eval h.add(0)
+eval JdbTarget.fail(0)
+suspend 1
+threads
+resume 1
+threads
 !cont
 !cont
 where
