@@ -27,8 +27,11 @@ JDB="${JAVA_HOME:?}/bin/jdb"
 "$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
     -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
 vm=$!
-for _ in $(seq 300); do
-    port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
+for _ in $(seq 600); do
+    # from the first line once it is whole (a line still being written ends the file
+    # without its newline, and part of the port number is another number)
+    [ "$(wc -l <vm.out)" -ge 1 ] &&
+        port=$(sed -n '1s/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
     [ -n "$port" ] && break
     sleep 0.1
 done
