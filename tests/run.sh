@@ -69,7 +69,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 case "$BUILD" in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
-JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
+export JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}   # tool scripts run its jdb, jshell...
 TEST_MODE=${TEST_MODE:-embed}
 TEST_TIMEOUT=${TEST_TIMEOUT:-120}
 TESTS=${TESTS:-}

@@ -289,6 +289,7 @@ struct Class {
     Thread *init_thread;
     Object *init_error;             /* why <clinit> failed: cause of later NoClassDefFoundErrors */
     uint8_t verified;               /* bytecode verified or trusted (classfile/vfypolicy.c); atomic */
+    uint8_t prepare_posted;         /* JVMTI ClassPrepare's turn taken (link_verify); atomic */
 
     /* ---- layout and dispatch (link.c) ---- */
     uint32_t instance_size;         /* bytes including the object header */

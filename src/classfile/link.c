@@ -21,6 +21,7 @@
 #include "classfile/loader.h"
 #include "classfile/resolve.h"
 #include "classfile/verify.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 
@@ -396,12 +397,18 @@ bool link_class(Thread *t, Class *c) {
 }
 
 /* Verification comes after linking proper, outside the link lock (the verifier may load
- * classes through Java code), supertypes first, as HotSpot's link step does it. */
+ * classes through Java code), supertypes first, as HotSpot's link step does it.  That step
+ * is the end of JVMTI's "preparation": the class's ClassPrepare event follows it, once,
+ * from the thread that got there first (a class loaded and never linked, such as one the
+ * verifier loads to check a catch type, has a ClassLoad event and no ClassPrepare yet). */
 bool link_verify(Thread *t, Class *c) {
     if (!link_class(t, c)) return false;
     if (vfy_done(c)) return true;
     if (c->super && !link_verify(t, c->super)) return false;
     for (uint16_t i = 0; i < c->ninterfaces; i++)
         if (!link_verify(t, c->interfaces[i])) return false;
-    return vfy_verify_class(t, c);
+    if (!vfy_verify_class(t, c)) return false;
+    if (JVMTI_CLASS_EVENTS_ENABLED(t) && !__atomic_exchange_n(&c->prepare_posted, 1, __ATOMIC_ACQ_REL))
+        jvmti_class_prepared(t, c);
+    return true;
 }

@@ -336,6 +336,29 @@ void dbg_trap(Thread *t) {
     dbg_update_trap(t);
 }
 
+/* A native method's frame nf, just pushed (the thread has hooks on): MethodEntry before
+ * the method is bound and called, as HotSpot's native entry does, and MethodExit asked
+ * for if the thread has exit events on. */
+void dbg_native_entry(Thread *t, Frame *nf) {
+    DbgThread *d = dbg_of(t);
+    if (!d) return;
+    if (RESYNC(d)) resync(t, d, false);
+    nf->flags |= FR_SEEN;
+    if (MODES(d) & DBG_EXIT) nf->flags |= FR_METHOD_EXIT;
+    if ((MODES(d) & DBG_ENTRY) && dbg_hooks.method_entry) dbg_hooks.method_entry(t, nf->method);
+    settle(t, d);
+    dbg_update_trap(t);
+}
+
+bool dbg_native_exit(Thread *t, Frame *nf, bool ok, Slot *ret) {
+    if (!ok) {
+        dbg_frame_unwind(t, nf);
+        return false;
+    }
+    *ret = dbg_frame_return(t, nf, *ret);
+    return true;
+}
+
 static char field_sig(const Field *f) { return f->desc->str[0]; }
 
 static void value_of(const Slot *s, char sig, jvalue *v) {

@@ -133,6 +133,11 @@ void dbg_trap(Thread *t);
  * by exception. */
 Slot dbg_frame_return(Thread *t, Frame *f, Slot ret);
 void dbg_frame_unwind(Thread *t, Frame *f);
+/* Around a native method's call (native/natives.c): dbg_native_entry when the thread's
+ * trap word has TRAP_HOOKS, dbg_native_exit when the frame then has FR_DBG_MASK flags (ok:
+ * the call's outcome, *ret its return value, updated; returns ok). */
+void dbg_native_entry(Thread *t, Frame *nf);
+bool dbg_native_exit(Thread *t, Frame *nf, bool ok, Slot *ret);
 /* An exception is being dispatched in t's top frame f / has found its handler h in f. */
 void dbg_exception_thrown(Thread *t, Frame *f);
 void dbg_exception_caught(Thread *t, Frame *f, const Insn *h);

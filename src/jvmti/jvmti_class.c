@@ -10,6 +10,7 @@
 #include "runtime/vm.h"
 #include "classfile/class.h"
 #include "classfile/loader.h"
+#include "classfile/verify.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +123,8 @@ static jint class_status(Class *c) {
     if (class_is_array(c)) return JVMTI_CLASS_STATUS_ARRAY;
     int state = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
     jint s = 0;
-    if (state >= CS_LINKED) s |= JVMTI_CLASS_STATUS_VERIFIED | JVMTI_CLASS_STATUS_PREPARED;
+    /* prepared in JVMTI's sense once linked as HotSpot links (verified), see link_verify */
+    if (state >= CS_LINKED && vfy_done(c)) s |= JVMTI_CLASS_STATUS_VERIFIED | JVMTI_CLASS_STATUS_PREPARED;
     if (state == CS_INITIALIZED) s |= JVMTI_CLASS_STATUS_INITIALIZED;
     if (state == CS_ERROR) s |= JVMTI_CLASS_STATUS_ERROR;
     return s;

@@ -128,44 +128,47 @@ static void post_class_event(Thread *t, Class *c, jvmtiEvent ev) {
     jvmti_event_exit(&s);
 }
 
+typedef struct DeferredClassEvent {
+    Class *c;
+    jvmtiEvent ev;
+} DeferredClassEvent;
+
 static _Thread_local int defer_depth;
-static _Thread_local Class **deferred;
+static _Thread_local DeferredClassEvent *deferred;
 static _Thread_local int ndeferred, deferred_cap;
 
 void jvmti_defer_begin(void) { defer_depth++; }
 bool jvmti_deferring(void) { return defer_depth > 0; }
 
-static void post_class_events(Thread *t, Class *c) {
-    post_class_event(t, c, JVMTI_EVENT_CLASS_LOAD);
-    post_class_event(t, c, JVMTI_EVENT_CLASS_PREPARE);
-}
-
 void jvmti_defer_end(Thread *t) {
     if (--defer_depth > 0 || !ndeferred) return;
     /* a callback may define more classes: take the queue first */
-    Class **list = deferred;
+    DeferredClassEvent *list = deferred;
     int n = ndeferred;
     deferred = NULL;
     ndeferred = deferred_cap = 0;
-    for (int i = 0; i < n; i++) post_class_events(t, list[i]);
+    for (int i = 0; i < n; i++) post_class_event(t, list[i].c, list[i].ev);
     vm_free(list);
 }
 
-void jvmti_class_defined(Thread *t, Class *c) {
+static void class_event(Thread *t, Class *c, jvmtiEvent ev) {
     if (!t) return;
     if (defer_depth > 0) {
         if (ndeferred == deferred_cap) {
             deferred_cap = deferred_cap ? deferred_cap * 2 : 16;
-            Class **grown = vm_calloc((size_t)deferred_cap, sizeof *grown);
+            DeferredClassEvent *grown = vm_calloc((size_t)deferred_cap, sizeof *grown);
             for (int i = 0; i < ndeferred; i++) grown[i] = deferred[i];
             vm_free(deferred);
             deferred = grown;
         }
-        deferred[ndeferred++] = c;
+        deferred[ndeferred++] = (DeferredClassEvent){ c, ev };
         return;
     }
-    post_class_events(t, c);
+    post_class_event(t, c, ev);
 }
+
+void jvmti_class_defined(Thread *t, Class *c) { class_event(t, c, JVMTI_EVENT_CLASS_LOAD); }
+void jvmti_class_prepared(Thread *t, Class *c) { class_event(t, c, JVMTI_EVENT_CLASS_PREPARE); }
 
 /* ---- natives ---- */
 

@@ -55,13 +55,15 @@ void jvmti_vm_death(Thread *t);                 /* before the VM goes away: VMDe
 /* Events posted by the VM (each callers tests JVMTI_EVENT_ENABLED first). */
 void jvmti_post_ThreadStart(Thread *t);
 void jvmti_post_ThreadEnd(Thread *t);
-/* ClassLoad then ClassPrepare for a class just defined (and linked).  Between
- * jvmti_defer_begin and the matching jvmti_defer_end (the boot loader's lock) they wait, so
- * that no callback runs while the VM holds a lock. */
+/* ClassLoad for a class just defined; ClassPrepare for a class just linked as HotSpot
+ * links (verified: classfile/link.c's link_verify), which may be much later, or never.
+ * Between jvmti_defer_begin and the matching jvmti_defer_end (the boot loader's lock) they
+ * wait, so that no callback runs while the VM holds a lock. */
 #define JVMTI_CLASS_EVENTS_ENABLED(thread) \
     unlikely(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & \
              (JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_LOAD) | JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_PREPARE)))
 void jvmti_class_defined(Thread *t, Class *c);
+void jvmti_class_prepared(Thread *t, Class *c);
 void jvmti_defer_begin(void);
 void jvmti_defer_end(Thread *t);
 /* ClassFileLoadHook (jvmti/jvmti_classhook.c).  The caller fills the inputs, tests

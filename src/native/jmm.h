@@ -316,7 +316,9 @@ void jmm_sensors_process(Thread *t);
 void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when);
 
 /* native/jmm_notify.c */
-/* Starts the Notification Thread and hooks it to the end of collections (once). */
+/* Starts the Notification Thread (once: at boot, after the Signal Dispatcher). */
+void jmm_notify_start_thread(void);
+/* Starts the Notification Thread if need be and hooks it to the end of collections (once). */
 void jmm_notify_start(void);
 /* Tells the Notification Thread that sensors have work. */
 void jmm_notify_wake(void);

@@ -10,8 +10,10 @@
  * thread only records what happened (heap_after_collection_hook): the sensors' pending
  * counts (jmm_memory.c) and a copy of the collection's record on a small queue; the
  * Notification Thread, a daemon Java thread of the system group as on HotSpot, wakes up
- * and makes the Java calls.  The thread and the hook come into being the first time a
- * notification is asked for, so programs that never listen pay nothing.
+ * and makes the Java calls.  The thread starts with the VM, after the Signal Dispatcher,
+ * as HotSpot's does (thread lists and debuggers show it); the hook comes into being the
+ * first time a notification is asked for, so collections of programs that never listen
+ * pay nothing.
  *
  * Collections forced by the GC-stress mode neither announce nor move sensors: they are
  * the VM testing itself, and reporting them would make every listener's allocations
@@ -30,7 +32,8 @@ typedef struct Announcement {
     jlong when;                     /* wall clock, ms since the epoch */
 } Announcement;
 
-static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static pthread_once_t thread_once = PTHREAD_ONCE_INIT, hook_once = PTHREAD_ONCE_INIT;
+static bool thread_started;
 static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;
 static Announcement queue[QUEUE_CAP];
@@ -92,9 +95,13 @@ static void notifier_main(Thread *t) {
     }
 }
 
-static void start(void) {
-    if (jthread_start_system_daemon("Notification Thread", notifier_main))
-        __atomic_store_n(&heap_after_collection_hook, after_collection, __ATOMIC_RELEASE);
+static void start_thread(void) { thread_started = jthread_start_system_daemon("Notification Thread", notifier_main); }
+
+void jmm_notify_start_thread(void) { pthread_once(&thread_once, start_thread); }
+
+static void install_hook(void) {
+    jmm_notify_start_thread();
+    if (thread_started) __atomic_store_n(&heap_after_collection_hook, after_collection, __ATOMIC_RELEASE);
 }
 
-void jmm_notify_start(void) { pthread_once(&start_once, start); }
+void jmm_notify_start(void) { pthread_once(&hook_once, install_hook); }

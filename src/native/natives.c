@@ -26,6 +26,7 @@
 #include "heap/handles.h"
 #include "interp/interp.h"
 #include "interp/frame.h"
+#include "interp/debug.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
@@ -443,6 +444,25 @@ static bool call_jni(Thread *t, Frame *nf, Method *m, void *fn, Slot *args) {
     return true;
 }
 
+/* After the call, where the thread may stop (a suspend point, the debugger's MethodExit):
+ * the result is in args[0], over the first argument or, for a method without arguments,
+ * over the frame's method, so the frame is made whole again for collections meanwhile
+ * (they visit the arguments as the method's) and a reference result is held in a handle. */
+static bool after_call_stops(Thread *t, Frame *nf, Method *m, bool ok, Slot *args) {
+    bool result = ok && m->ret_type != T_VOID;
+    Slot r = args[0];
+    HandleMark hm = hnd_mark(t);
+    Object **ref = result && (m->ret_type == T_OBJECT || m->ret_type == T_ARRAY) ? hnd_new(t, r.l) : NULL;
+    if (result && m->arg_slots) args[0].raw = 0;
+    nf->method = m;
+    if (thread_trap(t) & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) ok = susp_after_native(t, ok);
+    if (ref) r.l = *ref;
+    if (nf->flags & FR_DBG_MASK) ok = dbg_native_exit(t, nf, ok, &r);
+    if (result && ok) args[0] = r;
+    hnd_release(t, hm);
+    return ok;
+}
+
 /* The frame goes up first: binding may call Java (ClassLoader.findNative), whose frames
  * must land above the arguments. */
 bool nat_invoke(Thread *t, Method *m, Slot *args) {
@@ -453,6 +473,7 @@ bool nat_invoke(Thread *t, Method *m, Slot *args) {
     }
     Frame *nf = push_native_frame(t, m, args);
     if (!nf) return false;
+    if (unlikely(thread_trap(t) & TRAP_HOOKS)) dbg_native_entry(t, nf);
     bool ok;
     VMNativeFn fast = __atomic_load_n(&m->fast_fn, __ATOMIC_ACQUIRE);
     void *fn = fast ? NULL : __atomic_load_n(&m->native_fn, __ATOMIC_ACQUIRE);
@@ -465,7 +486,8 @@ bool nat_invoke(Thread *t, Method *m, Slot *args) {
         ok = true;
     }
     if (ok) ok = fast ? call_vm_native(t, m, fast, args) : call_jni(t, nf, m, fn, args);
-    if (unlikely(thread_trap(t) & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION))) ok = susp_after_native(t, ok);
+    if (unlikely((thread_trap(t) & (TRAP_SUSPEND | TRAP_ASYNC_EXCEPTION)) || (nf->flags & FR_DBG_MASK)))
+        ok = after_call_stops(t, nf, m, ok, args);
     t->top = nf->prev;
     return ok;
 }

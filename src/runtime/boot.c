@@ -32,6 +32,7 @@
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "native/natives.h"
+#include "native/jmm.h"
 #include "jvmti/jvmti_export.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -220,6 +221,7 @@ static bool java_lang_init(Thread *t) {
     if (!class_init(t, VMC(reflect_Method)) || !class_init(t, VMC(Finalizer))) return false;
     extern bool vm_start_signal_dispatcher(void);
     vm_start_signal_dispatcher();
+    jmm_notify_start_thread();
     if (!call_static(t, "java/lang/System", "initPhase1", "()V", NULL, NULL)) return false;
     vm_phase = VM_PHASE_START;
     return preallocate_errors(t);

@@ -159,17 +159,26 @@ typedef struct SystemDaemon {
     Thread *t;
     const char *name;
     void (*body)(Thread *t);
+    bool attached;                  /* or failed: the creator may go on (daemon_lock) */
 } SystemDaemon;
 
-static void *system_daemon_main(void *arg) {
-    SystemDaemon d = *(SystemDaemon *)arg;
-    vm_free(arg);
-    Thread *t = d.t;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return NULL;
+static pthread_mutex_t daemon_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t daemon_attached = PTHREAD_COND_INITIALIZER;
+
+/* The daemon is in its group's list (or failed): the creator goes on.  After this, d
+ * belongs to the creator. */
+static void daemon_release_creator(SystemDaemon *d) {
+    pthread_mutex_lock(&daemon_lock);
+    d->attached = true;
+    pthread_cond_broadcast(&daemon_attached);
+    pthread_mutex_unlock(&daemon_lock);
+}
+
+static bool daemon_attach(Thread *t, const char *name) {
     extern Object *vm_system_group;
     HandleMark hm = hnd_mark(t);
     Object **group = hnd_new(t, vm_system_group);
-    bool ok = jthread_attach_object(t, group, d.name, true);
+    bool ok = jthread_attach_object(t, group, name, true);
     if (ok) {
         OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
         /* HotSpot puts its daemons in the system group's list (ThreadGroup.add), where
@@ -179,18 +188,37 @@ static void *system_daemon_main(void *arg) {
         ok = add && interp_call(t, add, args, NULL);
     }
     hnd_release(t, hm);
-    if (!ok) {
-        exc_take(t);
-        return NULL;
-    }
+    if (!ok) exc_take(t);
+    return ok;
+}
+
+static void *system_daemon_main(void *arg) {
+    SystemDaemon *d = arg;
+    Thread *t = d->t;
+    void (*body)(Thread *) = d->body;
+    bool ok = thread_attach_current(t, vm_opts.thread_stack * 4) && daemon_attach(t, d->name);
+    daemon_release_creator(d);
+    if (!ok) return NULL;
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
-    d.body(t);
+    body(t);
     return NULL;
+}
+
+/* As HotSpot creates its daemons, one after the other: the creator waits (in a safe state)
+ * until the daemon is a java.lang.Thread of the system group, so the group lists them,
+ * and gives them ids, in the order the VM starts them. */
+static void wait_attached(SystemDaemon *d) {
+    Thread *self = thread_current();
+    int old = self ? thread_block_begin(self) : 0;
+    pthread_mutex_lock(&daemon_lock);
+    while (!d->attached) pthread_cond_wait(&daemon_attached, &daemon_lock);
+    pthread_mutex_unlock(&daemon_lock);
+    if (self) thread_block_end(self, old);
 }
 
 bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) {
     SystemDaemon *d = vm_malloc(sizeof *d);
-    *d = (SystemDaemon){ thread_create_record(), name, body };
+    *d = (SystemDaemon){ thread_create_record(), name, body, false };
     d->t->daemon = true;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -198,7 +226,8 @@ bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) {
     pthread_t pt;
     int rc = pthread_create(&pt, &attr, system_daemon_main, d);
     pthread_attr_destroy(&attr);
-    if (rc != 0) vm_free(d);
+    if (rc == 0) wait_attached(d);
+    vm_free(d);
     return rc == 0;
 }
 

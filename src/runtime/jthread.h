@@ -30,7 +30,8 @@ bool jthread_take_interrupt(Thread *t);
 bool jthread_attach_object(Thread *t, Object **group, const char *name, bool daemon);
 /* Starts one of the VM's own daemon threads ("Signal Dispatcher", "Attach Listener",
  * "Notification Thread"): a pthread that becomes a java.lang.Thread of the system group
- * at HotSpot's NearMaxPriority and then runs body, in VM state.  False if no pthread. */
+ * at HotSpot's NearMaxPriority and then runs body, in VM state; returns once the thread is
+ * in the group (or failed to get there).  False if no pthread. */
 bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t));
 /* Starts a new pthread running the Java Thread *jt (JVM_StartThread). */
 bool jthread_start(Thread *t, Object **jt);

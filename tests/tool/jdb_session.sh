@@ -2,33 +2,36 @@
 # $JDK with -agentlib:jdwp (suspend=y, a free port), the debugger is always HotSpot's jdb,
 # attached over a socket.  Breakpoints by method and by line, deferred until the class
 # loads; run/cont; pop (the call runs again); step, next, step up; where, locals, print,
-# dump, set; watch of a field;
+# dump, set; eval of method calls (JDWP InvokeMethod in the thread stopped at the
+# breakpoint); suspend, threads (the VM's own threads and their states), resume; watch of a field;
 # catch of an exception; clear, unwatch, ignore; the application runs to its end.
 # Each command is sent once jdb has answered the one before (its output ends with a
 # prompt and has been quiet for a moment; after a command that resumes the debuggee, a
 # prompt naming the stopped thread), so the transcript does not depend on timing.
+# The debuggee runs with bytecode verification on: ClassPrepare comes after verification,
+# as on HotSpot (when it came at definition, jdb set its deferred breakpoints in a class not
+# yet verified, JDWP's listener thread verified it and loaded JdbTarget$Oops, whose
+# ClassPrepare, suspend policy "all", waited for the event helper while the helper waited
+# for jdb's next command: the session hung), and JdbTarget$Oops is prepared when first used.
 # Ports and the debugger's object ids are normalised, and so are jdb's "> " prompts, which
 # it prints concurrently with the first event (VM Started), in either order.
 # normalize: s/address: [0-9][0-9]*/address: PORT/
 # normalize: s/(id=[0-9][0-9]*)/(id=N)/g
 # normalize: s/0x[0-9a-f][0-9a-f]*/0xN/g
+# normalize: s/^\(  ([A-Za-z.$]*)\)[0-9][0-9]* */\1N /
 # normalize: s/> //g
 # normalize: s/\(main\[1\] \)\{2,\}/main[1] /g
 JDB="${JAVA_HOME:?}/bin/jdb"
-# Known bug, kept out of this transcript until it is fixed: on Loupe, when the verifier
-# loads classes on a second thread while the main thread reports a ClassPrepare event
-# with suspend policy "all", the main thread can stop at the suspend point of
-# RawMonitorEnter inside libjdwp's enqueueCommand while the event helper waits for it,
-# and the session hangs.  Both VMs run the debuggee with application-class verification
-# off so the session checks the debugger functions themselves.
-VERIFY_OFF="-XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
 
 : >vm.out          # exists before the first look, whoever runs first
-"$JDK/bin/java" $VERIFY_OFF -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
+"$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
     -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
 vm=$!
-for _ in $(seq 300); do
-    port=$(sed -n 's/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
+for _ in $(seq 600); do
+    # from the first line once it is whole (a line still being written ends the file
+    # without its newline, and part of the port number is another number)
+    [ "$(wc -l <vm.out)" -ge 1 ] &&
+        port=$(sed -n '1s/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
     [ -n "$port" ] && break
     sleep 0.1
 done
@@ -90,6 +93,12 @@ dump h
 print h.data
 set a = 10
 print a
+eval h.add(0)
+eval JdbTarget.fail(0)
+suspend 1
+threads
+resume 1
+threads
 !cont
 !cont
 where
