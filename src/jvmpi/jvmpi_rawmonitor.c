@@ -21,7 +21,7 @@ struct JvmpiRawMonitor {
     pthread_mutex_t mutex;
     pthread_cond_t cond;
     char *name;
-    Thread *volatile owner;
+    Thread *owner;
     pthread_t owner_pthread;
     jint count;
     jint entry_waiters;
@@ -38,7 +38,7 @@ static JvmpiRawMonitor *valid(JVMPI_RawMonitor id) {
     JvmpiRawMonitor *m = monitors;
     while (m && m != (JvmpiRawMonitor *)id) m = m->next;
     pthread_mutex_unlock(&list_lock);
-    return m && m->live ? m : NULL;
+    return m && __atomic_load_n(&m->live, __ATOMIC_ACQUIRE) ? m : NULL;
 }
 
 JVMPI_RawMonitor jvmpi_RawMonitorCreate(char *name) {
@@ -59,7 +59,7 @@ void jvmpi_RawMonitorDestroy(JVMPI_RawMonitor id) {
     JvmpiRawMonitor *m = valid(id);
     if (!m) return;
     pthread_mutex_lock(&m->mutex);
-    m->live = false;
+    __atomic_store_n(&m->live, false, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&m->mutex);
 }
 
@@ -169,15 +169,20 @@ void jvmpi_RawMonitorNotifyAll(JVMPI_RawMonitor id) {
 void jvmpi_raw_monitors_foreach(void (*fn)(JvmpiRawMonitor *m, void *ctx), void *ctx) {
     pthread_mutex_lock(&list_lock);
     for (JvmpiRawMonitor *m = monitors; m; m = m->next)
-        if (m->live) fn(m, ctx);
+        if (__atomic_load_n(&m->live, __ATOMIC_ACQUIRE)) fn(m, ctx);
     pthread_mutex_unlock(&list_lock);
 }
 
 const char *jvmpi_raw_monitor_name(JvmpiRawMonitor *m) { return m->name; }
 
+/* The monitor's mutex is never held while its holder waits for anything but the
+ * monitor's condition (which lets it go), so it may be taken with the world stopped. */
 Thread *jvmpi_raw_monitor_owner(JvmpiRawMonitor *m, jint *entries, jint *waiters, jint *entry_waiters) {
-    *entries = __atomic_load_n(&m->count, __ATOMIC_RELAXED);
-    *waiters = __atomic_load_n(&m->waiters, __ATOMIC_RELAXED);
-    *entry_waiters = __atomic_load_n(&m->entry_waiters, __ATOMIC_RELAXED);
-    return __atomic_load_n(&m->owner, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&m->mutex);
+    *entries = m->count;
+    *waiters = m->waiters;
+    *entry_waiters = m->entry_waiters;
+    Thread *owner = m->owner;
+    pthread_mutex_unlock(&m->mutex);
+    return owner;
 }

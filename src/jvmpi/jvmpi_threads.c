@@ -145,12 +145,24 @@ jint jvmpi_GetThreadStatus(JNIEnv *env) {
     return held >= 0 ? held : status_now(t);
 }
 
+/* JVMTI's view of the thread, as JVMPI bits.  Inside a collection (no JVMTI calls there,
+ * and the world is stopped) the thread's fields are read directly. */
 static jint status_now(Thread *t) {
+    Thread *self = thread_current();
+    jint st = 0;
+    if (self && !jvmpi_in_gc()) {
+        jthread jt = jthread_of(self, t);
+        if ((*jvmpi_jvmti)->GetThreadState(jvmpi_jvmti, jt, &st) != JVMTI_ERROR_NONE) st = 0;
+        drop_local(self, jt);
+    } else {
+        if (t->contending) st |= JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER;
+        if (t->waiting_on) st |= JVMTI_THREAD_STATE_WAITING;
+    }
     jint s = JVMPI_THREAD_RUNNABLE;
-    if (__atomic_load_n(&t->contending, __ATOMIC_ACQUIRE)) s = JVMPI_THREAD_MONITOR_WAIT;
-    else if (__atomic_load_n(&t->waiting_on, __ATOMIC_ACQUIRE) || thread_state(t) == TS_BLOCKED) s = JVMPI_THREAD_CONDVAR_WAIT;
-    if (__atomic_load_n(&t->suspended, __ATOMIC_ACQUIRE)) s |= JVMPI_THREAD_SUSPENDED;
-    if (__atomic_load_n(&t->interrupt_pending, __ATOMIC_ACQUIRE)) s |= JVMPI_THREAD_INTERRUPTED;
+    if (st & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) s = JVMPI_THREAD_MONITOR_WAIT;
+    else if (st & JVMTI_THREAD_STATE_WAITING) s = JVMPI_THREAD_CONDVAR_WAIT;
+    if (st & JVMTI_THREAD_STATE_SUSPENDED) s |= JVMPI_THREAD_SUSPENDED;
+    if (st & JVMTI_THREAD_STATE_INTERRUPTED) s |= JVMPI_THREAD_INTERRUPTED;
     return s;
 }
 

@@ -14,6 +14,8 @@
  *   funcs     every interface function (system thread, suspension, GC control, raw
  *             monitors, thread-local storage, id conversions, RequestEvent)
  *   bad       bad calls, answered as the specification says
+ *   events    the other events: thread start/end, JVM init done, arena new, JNI global and
+ *             weak global references, instruction start, data dump request (SIGQUIT)
  *   file=F    the text report (default jvmpi-report.txt)
  *
  * Loaded with -agentpath (Agent_OnLoad: JVMPI and JVMTI both asked for in the OnLoad
@@ -22,6 +24,7 @@
  */
 #include <jvmpi.h>
 #include <jvmti.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,7 +34,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -338,6 +341,9 @@ static void JNICALL ti_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread t, jmeth
 
 static long contended_enter, contended_entered, waits, waiteds, raw_contended;
 static long threads_started, threads_ended, init_done, class_loads;
+static long arena_news, data_dumps, instructions, gref_allocs, gref_frees, wref_allocs, wref_frees;
+static jobject gref_seen, wref_seen;
+static jobjectID gref_obj;
 
 /* ---------------- dump parsing (section 4) ---------------- */
 
@@ -607,6 +613,13 @@ static void notify(JVMPI_Event *e) {
     case JVMPI_EVENT_MONITOR_DUMP: on_monitor_dump(e); break;
     case JVMPI_EVENT_THREAD_START: on_thread_start(e); break;
     case JVMPI_EVENT_THREAD_END: threads_ended++; break;
+    case JVMPI_EVENT_ARENA_NEW: arena_news++; break;
+    case JVMPI_EVENT_DATA_DUMP_REQUEST: __atomic_add_fetch(&data_dumps, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_INSTRUCTION_START: __atomic_add_fetch(&instructions, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_JNI_GLOBALREF_ALLOC: gref_allocs++; gref_seen = e->u.jni_globalref_alloc.ref_id; gref_obj = e->u.jni_globalref_alloc.obj_id; break;
+    case JVMPI_EVENT_JNI_GLOBALREF_FREE: if (e->u.jni_globalref_free.ref_id == gref_seen) gref_frees++; break;
+    case JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC: wref_allocs++; wref_seen = e->u.jni_globalref_alloc.ref_id; break;
+    case JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE: if (e->u.jni_globalref_free.ref_id == wref_seen) wref_frees++; break;
     case JVMPI_EVENT_JVM_INIT_DONE: init_done++; main_env = e->env_id; extern void init_done_work(void); init_done_work(); break;
     case JVMPI_EVENT_JVM_SHUT_DOWN: { extern void shutdown_work(JNIEnv *); shutdown_work(e->env_id); break; }
     default: break;
@@ -833,6 +846,37 @@ static void check_bad_calls(void) {
     check("raw monitor functions given a stale monitor", 1, NULL);
 }
 
+/* JNI references, single steps and SIGQUIT, from the system thread. */
+static void check_events(void) {
+    JNIEnv *env = current_env();
+    jclass tc = (*env)->FindClass(env, "java/lang/Thread");
+    pi->EnableEvent(JVMPI_EVENT_JNI_GLOBALREF_ALLOC, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_GLOBALREF_FREE, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE, NULL);
+    jobject g = (*env)->NewGlobalRef(env, tc);
+    jweak w = (*env)->NewWeakGlobalRef(env, tc);
+    pi->DisableGC();
+    jobjectID id = pi->jobject2jobjectID(tc);
+    pi->EnableGC();
+    (*env)->DeleteGlobalRef(env, g);
+    (*env)->DeleteWeakGlobalRef(env, w);
+    pi->DisableEvent(JVMPI_EVENT_JNI_GLOBALREF_ALLOC, NULL);
+    pi->DisableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC, NULL);
+    check("JNI global reference events", gref_allocs >= 1 && gref_seen == g && gref_obj == id && gref_frees == 1, NULL);
+    check("JNI weak global reference events", wref_allocs >= 1 && wref_seen == w && wref_frees == 1, NULL);
+    jmethodID spin = (*env)->GetStaticMethodID(env, tc, "onSpinWait", "()V");
+    jint r = pi->EnableEvent(JVMPI_EVENT_INSTRUCTION_START, NULL);
+    (*env)->CallStaticVoidMethod(env, tc, spin);
+    pi->DisableEvent(JVMPI_EVENT_INSTRUCTION_START, NULL);
+    check("instruction start events", r == JVMPI_SUCCESS && instructions > 0, "%d, %ld", r, instructions);
+    raise(SIGQUIT);
+    pi->RawMonitorEnter(agent_lock);
+    for (int i = 0; i < 3000 && !__atomic_load_n(&data_dumps, __ATOMIC_RELAXED); i++) pi->RawMonitorWait(agent_lock, 10);
+    pi->RawMonitorExit(agent_lock);
+    check("data dump request on SIGQUIT", data_dumps > 0, NULL);
+}
+
 static volatile int sys_done;
 
 static void system_thread(void *arg) {
@@ -847,6 +891,7 @@ static void system_thread(void *arg) {
         spinner_stop = 1;
     }
     if (opt_bad) check_bad_calls();
+    if (opt_events) check_events();
     pi->RawMonitorEnter(agent_lock);
     sys_done = 1;
     pi->RawMonitorNotifyAll(agent_lock);
@@ -854,7 +899,7 @@ static void system_thread(void *arg) {
 }
 
 void init_done_work(void) {
-    if (opt_funcs || opt_bad) {
+    if (opt_funcs || opt_bad || opt_events) {
         jint r = pi->CreateSystemThread("JVMPI checks", JVMPI_NORMAL_PRIORITY, system_thread);
         check("CreateSystemThread", r == JNI_OK, "%d", r);
     }
@@ -990,7 +1035,7 @@ static void compare_calls(void) {
 }
 
 void shutdown_work(JNIEnv *env) {
-    if (opt_funcs || opt_bad) {
+    if (opt_funcs || opt_bad || opt_events) {
         pi->RawMonitorEnter(agent_lock);
         while (!sys_done) pi->RawMonitorWait(agent_lock, 10);
         pi->RawMonitorExit(agent_lock);
@@ -1006,6 +1051,11 @@ void shutdown_work(JNIEnv *env) {
               "%ld of %ld checked collections differ: %s", gc_mismatch, gc_checked, gc_mismatch_text);
     if (opt_dumps) do_dumps();
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
+    if (opt_events) {
+        check("JVM init done and thread events", init_done == 1 && threads_started > 0 && threads_ended > 0 && class_loads > 0,
+              "init %ld, threads %ld/%ld, classes %ld", init_done, threads_started, threads_ended, class_loads);
+        check("arena new events", !opt_heap || arena_news > 0, NULL);
+    }
     write_report();
     check("report written", 1, NULL);
 }
@@ -1023,6 +1073,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "dumps")) opt_dumps = 1;
         else if (!strcmp(tok, "funcs")) opt_funcs = 1;
         else if (!strcmp(tok, "bad")) opt_bad = 1;
+        else if (!strcmp(tok, "events")) opt_events = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1064,6 +1115,12 @@ static jint start(JavaVM *vm, char *options, int onload) {
     enable(JVMPI_EVENT_JVM_SHUT_DOWN);
     enable(JVMPI_EVENT_THREAD_START);
     enable(JVMPI_EVENT_THREAD_END);
+    if (opt_events) {
+        enable(JVMPI_EVENT_DATA_DUMP_REQUEST);
+        enable(JVMPI_EVENT_DATA_RESET_REQUEST);
+        enable(JVMPI_EVENT_JNI_GLOBALREF_FREE);
+        enable(JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE);
+    }
     if (opt_heap || opt_funcs) {
         enable(JVMPI_EVENT_GC_START);
         enable(JVMPI_EVENT_GC_FINISH);

@@ -42,6 +42,8 @@ expect() {
   fi
 }
 
+CHECKS_EVENTS=("JNI global reference events" "JNI weak global reference events" "instruction start events"
+  "data dump request on SIGQUIT" "JVM init done and thread events" "arena new events")
 # The checks of each option of the agent (see lib/hprof.c).
 CHECKS_BASE=("interface version" "report written")
 CHECKS_HEAP=("heap totals from events agree at every GC finish" "allocation sites recorded")
