@@ -49,7 +49,7 @@ JDK := $(BUILD)/jdk
 LIBJVM := $(JDK)/lib/server/libjvm.so
 
 .PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs jtreg jtreg-smoke conformance
-all: deps $(LIBJVM) $(JDK)/release $(BUILD)/libloupe.a
+all: deps $(LIBJVM) $(JDK)/release $(JDK)/include/jvmpi.h $(BUILD)/libloupe.a
 
 deps:
 	@tools/deps.sh
@@ -87,6 +87,10 @@ $(BUILD)/libloupe.a: $(OBJS)
 # lib/* linked to the system JDK except lib/server, which holds Loupe.
 $(JDK)/release: tools/mkjdk.sh
 	@tools/mkjdk.sh $(JAVA_HOME) $(JDK)
+
+# The profiler interface's header, shipped with the image (src/include/jvmpi.h).
+$(JDK)/include/jvmpi.h: src/include/jvmpi.h $(JDK)/release
+	@cp -f $< $@
 
 demo: all
 	@tools/demo.sh $(BUILD)

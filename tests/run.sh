@@ -17,6 +17,8 @@
 #   prof/NAME   tests/prof/NAME.sh, a profiler test (profiler/): run once, on HotSpot unless
 #               PROF_JAVA names another java, with BUILD, JAVA_HOME and ROOT set; exit
 #               status 0 passes.
+#   jvmpi/NAME  tests/jvmpi/NAME.sh, a JVMPI test (Loupe only: HotSpot has no JVMPI): run
+#               once, with BUILD, JAVA_HOME and ROOT set; exit status 0 passes.
 #   tool/NAME   tests/tool/NAME.sh, a script that drives a JDK's own tools (java -jar,
 #               javac, jar, ...): run once with JDK=$JAVA_HOME and once with JDK=$BUILD/jdk
 #               (the JDK image whose VM is Loupe), in an empty scratch directory, with
@@ -427,7 +429,7 @@ run_one() {
     unit/*) run_unit "$name" "$t.res" "$t" ;;
     tool/*) run_tool "$name" "$t.res" "$t" ;;
     agent/*) run_agent "$name" "$t.res" "$t" ;;
-    prof/*) run_prof "$name" "$t.res" "$t" ;;
+    prof/*|jvmpi/*) run_prof "$name" "$t.res" "$t" ;;
   esac
   mv "$t.res" "$result"
 }
@@ -462,6 +464,7 @@ all_tests() {
   for f in "$root"/tests/tool/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "tool/${b%.sh}"; done
   for f in "$root"/tests/agent/*.c; do [ -f "$f" ] && b=${f##*/} && echo "agent/${b%.c}"; done
   for f in "$root"/tests/prof/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "prof/${b%.sh}"; done
+  for f in "$root"/tests/jvmpi/*.sh; do [ -f "$f" ] && b=${f##*/} && echo "jvmpi/${b%.sh}"; done
   for f in "$root"/tests/unit/test_*.c; do [ -f "$f" ] && b=${f##*/} && echo "unit/${b%.c}"; done
 }
 # names[i] is the label printed, test_modes[i] the mode it runs in (java tests once per

@@ -4,6 +4,8 @@
 #                       through /proc/self/exe, so copies resolve to OUT)
 #   OUT/lib/*           symbolic links to the system JDK's lib/, except
 #   OUT/lib/server/     which holds Loupe's libjvm.so (built by make)
+#   OUT/include/*       symbolic links to the system JDK's headers, beside which make
+#                       installs Loupe's own jvmpi.h
 #   everything else     symbolic links (conf, legal, release, include, ...)
 set -e
 src=$1; out=$2
@@ -18,9 +20,12 @@ for f in "$src"/lib/*; do
   [ "$n" = server ] && continue
   ln -sfn "$f" "$out/lib/$n"
 done
+[ -L "$out/include" ] && rm -f "$out/include"
+mkdir -p "$out/include"
+for f in "$src"/include/*; do ln -sfn "$f" "$out/include/$(basename "$f")"; done
 for f in "$src"/*; do
   n=$(basename "$f")
-  case "$n" in bin|lib|release) continue;; esac
+  case "$n" in bin|lib|include|release) continue;; esac
   ln -sfn "$f" "$out/$n"
 done
 cp -f "$src/release" "$out/release"

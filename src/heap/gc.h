@@ -239,6 +239,15 @@ void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size);
 void gc_event_gc_start(void);
 void gc_event_gc_finish(size_t used, size_t capacity);
 
+/* Holds (gchold.c): while any thread holds, no collection starts (JVMPI's DisableGC and
+ * its events sent with GC disabled).  gc_hold enters VM state to take the hold. */
+void gc_hold(Thread *t);
+void gc_release(void);
+bool gc_held_by_others(void);
+bool gc_held_by_self(void);
+/* Waits, in a safe state, until no other thread holds. */
+void gc_wait_unheld(Thread *t);
+
 #define GC_EVENT_ON(e) (unlikely(gc_events_enabled & (1u << (e))))
 
 #endif

@@ -296,13 +296,16 @@ Object *heap_alloc_object(Thread *t, Class *c) {
     return report_alloc(t, o, c->instance_size);
 }
 
-Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
+Object *heap_alloc_sized_init(Thread *t, Class *k, size_t size, void (*init)(Object *o, void *ctx), void *ctx) {
     size = ALIGN_UP(size, 8);
     Object *o = alloc_bytes(t, size);
     if (!o) return NULL;
     o->klass = k;
+    if (init) init(o, ctx);
     return report_alloc(t, o, size);
 }
+
+Object *heap_alloc_sized(Thread *t, Class *k, size_t size) { return heap_alloc_sized_init(t, k, size, NULL, NULL); }
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     /* HotSpot's limit on array lengths, whatever the heap size: beyond it the request is
@@ -484,7 +487,13 @@ void heap_thread_exit(Thread *t) {
  * thread runs again, and it would throw OutOfMemoryError with the heap nearly empty. */
 static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
+    gc_wait_unheld(t);
     safepoint_begin(t);
+    while (unlikely(gc_held_by_others())) {     /* a hold taken meanwhile (gchold.c) */
+        safepoint_end(t);
+        gc_wait_unheld(t);
+        safepoint_begin(t);
+    }
     /* another thread may have collected while we waited: then an allocation failure has
      * likely been resolved already */
     if (cause == GC_ALLOC_FAILURE && __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE) != seen) {

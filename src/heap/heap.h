@@ -57,6 +57,10 @@ Object *heap_alloc_object(Thread *t, Class *c);
 Object *heap_alloc_array(Thread *t, Class *ac, jint length);
 /* Allocates a zeroed object of `size` bytes with klass k (mirrors, which vary in size). */
 Object *heap_alloc_sized(Thread *t, Class *k, size_t size);
+/* The same, with init(o, ctx) run before the allocation event (heap/gcevents.c): for an
+ * object whose size the heap reads from one of its fields (a mirror's Class), so that a
+ * heap walk while the event is being handled sees it whole. */
+Object *heap_alloc_sized_init(Thread *t, Class *k, size_t size, void (*init)(Object *o, void *ctx), void *ctx);
 /* Shallow copy (Object.clone). */
 Object *heap_clone(Thread *t, Object **h);
 

@@ -27,6 +27,7 @@
 #include "interp/interp.h"
 #include "interp/frame.h"
 #include "jvmti/jvmti_export.h"
+#include "jvmpi/jvmpi_export.h"
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
@@ -271,6 +272,7 @@ static jint JNICALL vm_AttachCurrentThreadAsDaemon(JavaVM *vm, void **penv, void
 static jint JNICALL vm_GetEnv(JavaVM *vm, void **penv, jint version) {
     UNUSED(vm);
     if (jvmti_is_jvmti_version(version)) return jvmti_get_env(penv, version);
+    if (jvmpi_is_version(version)) return jvmpi_get_env(penv, version);
     Thread *t = thread_current();
     if (!t) {
         *penv = NULL;

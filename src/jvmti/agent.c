@@ -18,6 +18,7 @@
 #include "jvmti/jvmti_internal.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
+#include "jvmpi/jvmpi_export.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -117,6 +118,7 @@ static void load_agent(Agent *a) {
         open_library(a);
         if (a->xrun && dlsym(a->handle, "JVM_OnLoad")) {
             a->jvm_onload = true;
+            jvmpi_prepare();    /* a profiler's events need capabilities of this phase */
             return;
         }
         on_load = (AgentOnLoad)dlsym(a->handle, "Agent_OnLoad");

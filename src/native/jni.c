@@ -21,6 +21,7 @@
 #include "runtime/jstring.h"
 #include "runtime/monitor.h"
 #include "runtime/vm.h"
+#include "jvmpi/jvmpi_export.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -172,10 +173,14 @@ static jobject JNICALL jni_PopLocalFrame(JNIEnv *env, jobject result) {
 
 static jobject JNICALL jni_NewGlobalRef(JNIEnv *env, jobject obj) {
     JNI_ENTER(env);
-    JNI_RETURN(hnd_new_global(hnd_get(obj)));
+    jobject g = hnd_new_global(hnd_get(obj));
+    JNI_LEAVE();
+    if (JVMPI_ON(JVMPI_EVENT_JNI_GLOBALREF_ALLOC)) jvmpi_post_globalref_alloc(t, g, false);
+    return g;
 }
 
 static void JNICALL jni_DeleteGlobalRef(JNIEnv *env, jobject ref) {
+    if (JVMPI_ON(JVMPI_EVENT_JNI_GLOBALREF_FREE)) jvmpi_post_globalref_free(thread_from_env(env), ref, false);
     JNI_ENTER(env);
     hnd_delete_global(ref);
     JNI_RETURN_VOID();
@@ -203,10 +208,14 @@ static jint JNICALL jni_EnsureLocalCapacity(JNIEnv *env, jint capacity) {
 
 static jweak JNICALL jni_NewWeakGlobalRef(JNIEnv *env, jobject obj) {
     JNI_ENTER(env);
-    JNI_RETURN(hnd_new_weak(hnd_get(obj)));
+    jweak w = hnd_new_weak(hnd_get(obj));
+    JNI_LEAVE();
+    if (JVMPI_ON(JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC)) jvmpi_post_globalref_alloc(t, w, true);
+    return w;
 }
 
 static void JNICALL jni_DeleteWeakGlobalRef(JNIEnv *env, jweak ref) {
+    if (JVMPI_ON(JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE)) jvmpi_post_globalref_free(thread_from_env(env), ref, true);
     JNI_ENTER(env);
     hnd_delete_weak(ref);
     JNI_RETURN_VOID();

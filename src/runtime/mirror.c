@@ -48,6 +48,8 @@ static Object *module_of(Class *c) {
 
 void link_layout_statics_early(Thread *t, Class *c);
 
+static void set_mirror_class(Object *m, void *c) { OBJ_FIELD(m, mirror_klass_off, Class *) = c; }
+
 bool mirror_create(Thread *t, Class *c) {
     if (c->mirror) return true;
     if (class_is_array(c) && !c->component->mirror && !mirror_create(t, c->component)) return false;
@@ -58,9 +60,8 @@ bool mirror_create(Thread *t, Class *c) {
         if (!c->mirror_size) link_layout_statics_early(t, c);
         size = c->mirror_size;
     }
-    Object *m = heap_alloc_sized(t, VMC(Class), size);
+    Object *m = heap_alloc_sized_init(t, VMC(Class), size, set_mirror_class, c);
     if (!m) return false;
-    OBJ_FIELD(m, mirror_klass_off, Class *) = c;
     HEAP_SET_FIELD(m, mirror_loader_off, c->loader);
     if (class_is_array(c)) HEAP_SET_FIELD(m, mirror_component_off, c->component->mirror);
     HEAP_SET_FIELD(m, mirror_module_off, module_of(c));

@@ -1,0 +1,1162 @@
+/*
+ * hprof.c — an HPROF-like JVMPI agent for the JVMPI tests, written against the jvmpi.h
+ * Loupe ships (build/jdk/include).  It profiles and checks itself at the same time:
+ *
+ *   heap      object alloc/free/move, arena new/delete, GC start/finish, class load: a
+ *             table of the live objects rebuilt from the events alone, compared at each GC
+ *             finish with the collector's count of objects, and at the end, class by
+ *             class, with a level 2 heap dump; allocation sites (heap=sites)
+ *   cpu       method entry/exit: calls and CPU time per method (cpu=times)
+ *   jvmti     (with cpu) the same library's JVMTI MethodEntry counts, compared with JVMPI's
+ *   monitor   contended enter/entered, wait/waited; a monitor dump parsed (monitor=y)
+ *   dumps     heap dumps at levels 0, 1 and 2 and an object dump, parsed back with the
+ *             format of the specification's section 4 and checked against each other
+ *   funcs     every interface function (system thread, suspension, GC control, raw
+ *             monitors, thread-local storage, id conversions, RequestEvent)
+ *   bad       bad calls, answered as the specification says
+ *   events    the other events: thread start/end, JVM init done, arena new, JNI global and
+ *             weak global references, instruction start, data dump request (SIGQUIT)
+ *   file=F    the text report (default jvmpi-report.txt)
+ *
+ * Loaded with -agentpath (Agent_OnLoad: JVMPI and JVMTI both asked for in the OnLoad
+ * phase) or -Xrun (JVM_OnLoad, live phase).  Prints "CHECK <what>: ok" or "...: FAILED
+ * <why>" lines to stdout; the test scripts compare those lines with the ones expected.
+ */
+#include <jvmpi.h>
+#include <jvmti.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static JVMPI_Interface *pi;
+static jvmtiEnv *ti;
+static JavaVM *jvm;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events;
+static char report_path[512] = "jvmpi-report.txt";
+static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
+static int failures;
+static const char *name_of(jmethodID m);
+
+static void check(const char *what, int ok, const char *fmt, ...) {
+    char why[512] = "";
+    if (!ok && fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, sizeof why, fmt, ap);
+        va_end(ap);
+    }
+    if (!ok) failures++;
+    printf("CHECK %s: %s%s%s\n", what, ok ? "ok" : "FAILED", ok ? "" : " ", why);
+    fflush(stdout);
+}
+
+/* ---------------- classes: id -> index (ids change when class objects move) ---------------- */
+
+typedef struct ClassInfo {
+    char *name;
+    int ninterfaces;
+    int nstatics;
+    char *static_types;     /* first char of each static's signature */
+    int ninstances;
+    char *instance_types;
+    jobjectID super;        /* from a class dump */
+    long live, dumped;      /* per-class counts for the comparison */
+    long allocs;
+} ClassInfo;
+
+#define MAX_CLASSES 65536
+static ClassInfo classes[MAX_CLASSES];
+static int nclasses;
+
+typedef struct Slot {
+    jobjectID key;
+    int index;
+} Slot;
+
+#define TOMB ((jobjectID)(uintptr_t)1)
+static Slot *cslots;
+static size_t ccap;
+
+static size_t hash(jobjectID id, size_t cap) { return ((uintptr_t)id >> 3) * 0x9E3779B97F4A7C15ull & (cap - 1); }
+
+static int class_index(jobjectID id) {
+    if (!id || !cslots) return -1;
+    for (size_t i = hash(id, ccap), n = 0; n < ccap; i = (i + 1) & (ccap - 1), n++) {
+        if (!cslots[i].key) return -1;
+        if (cslots[i].key == id) return cslots[i].index;
+    }
+    return -1;
+}
+
+static void class_put(jobjectID id, int index) {
+    for (size_t i = hash(id, ccap);; i = (i + 1) & (ccap - 1))
+        if (!cslots[i].key || cslots[i].key == TOMB || cslots[i].key == id) {
+            cslots[i].key = id;
+            cslots[i].index = index;
+            return;
+        }
+}
+
+static int class_remove(jobjectID id) {
+    if (!id || !cslots) return -1;
+    for (size_t i = hash(id, ccap), n = 0; n < ccap; i = (i + 1) & (ccap - 1), n++) {
+        if (!cslots[i].key) return -1;
+        if (cslots[i].key == id) {
+            cslots[i].key = TOMB;
+            return cslots[i].index;
+        }
+    }
+    return -1;
+}
+
+static char *types_of(JVMPI_Field *f, int n) {
+    char *s = calloc((size_t)n + 1, 1);
+    for (int i = 0; i < n; i++) s[i] = f[i].field_signature[0];
+    return s;
+}
+
+static void on_class_load(JVMPI_Event *e) {
+    pi->RawMonitorEnter(table_lock);
+    if (!cslots) {
+        ccap = 2 * MAX_CLASSES;
+        cslots = calloc(ccap, sizeof *cslots);
+    }
+    if (class_index(e->u.class_load.class_id) < 0 && nclasses < MAX_CLASSES) {
+        ClassInfo *c = &classes[nclasses];
+        c->name = strdup(e->u.class_load.class_name);
+        c->ninterfaces = e->u.class_load.num_interfaces;
+        c->nstatics = e->u.class_load.num_static_fields;
+        c->static_types = types_of(e->u.class_load.statics, c->nstatics);
+        c->ninstances = e->u.class_load.num_instance_fields;
+        c->instance_types = types_of(e->u.class_load.instances, c->ninstances);
+        class_put(e->u.class_load.class_id, nclasses++);
+    }
+    pi->RawMonitorExit(table_lock);
+}
+
+/* The class index of a class id, asking the VM for its class load event if unknown. */
+static int class_known(jobjectID id) {
+    int i = class_index(id);
+    if (i >= 0 || !id) return i;
+    pi->RequestEvent(JVMPI_EVENT_CLASS_LOAD, id);
+    return class_index(id);
+}
+
+/* ---------------- the live objects ---------------- */
+
+typedef struct Obj {
+    jobjectID id;
+    int key;                /* class index, or -(type) for primitive arrays */
+    int is_array;
+    jint size;
+    jint arena;
+} Obj;
+
+static Obj *objs;
+static size_t ocap, ocount, otombs;
+static long gc_count, gc_checked, gc_mismatch, moves, frees, arena_deletes;
+static char gc_mismatch_text[256];
+
+static Obj *obj_find(jobjectID id) {
+    if (!objs) return NULL;
+    for (size_t i = hash(id, ocap);; i = (i + 1) & (ocap - 1)) {
+        if (!objs[i].id) return NULL;
+        if (objs[i].id == id) return &objs[i];
+    }
+}
+
+static void obj_insert(const Obj *o) {
+    for (size_t i = hash(o->id, ocap);; i = (i + 1) & (ocap - 1)) {
+        if (!objs[i].id || objs[i].id == TOMB) {
+            if (objs[i].id == TOMB) otombs--;
+            objs[i] = *o;
+            ocount++;
+            return;
+        }
+    }
+}
+
+static void obj_delete(Obj *o) {
+    o->id = TOMB;
+    ocount--;
+    otombs++;
+}
+
+/* Outside collections only: the table grows (or sheds tombstones) here. */
+static void obj_reserve(void) {
+    if (objs && (ocount + otombs + 1) * 2 < ocap) return;
+    size_t old = ocap;
+    Obj *was = objs;
+    ocap = ocap ? (ocount * 4 > ocap ? ocap * 2 : ocap) : 1 << 16;
+    objs = calloc(ocap, sizeof *objs);
+    ocount = otombs = 0;
+    for (size_t i = 0; i < old; i++)
+        if (was[i].id && was[i].id != TOMB) obj_insert(&was[i]);
+    free(was);
+}
+
+static int key_of(jint is_array, jobjectID cls) {
+    if (is_array != JVMPI_NORMAL_OBJECT && is_array != JVMPI_CLASS) return -is_array;
+    int i = class_known(cls);
+    return i >= 0 ? i : -100 - (is_array == JVMPI_CLASS);
+}
+
+/* ---- allocation sites: (class key, allocating method) ---- */
+typedef struct Site {
+    int key;
+    jmethodID m;
+    long count, bytes;
+} Site;
+#define MAX_SITES 4096
+static Site sites[MAX_SITES];
+static int nsites;
+
+static void record_site(JNIEnv *env, int key, jint size) {
+    JVMPI_CallFrame f[2];
+    JVMPI_CallTrace tr = { env, 0, f };
+    pi->GetCallTrace(&tr, 2);
+    jmethodID m = tr.num_frames > 0 ? f[0].method_id : NULL;
+    for (int i = 0; i < nsites; i++)
+        if (sites[i].key == key && sites[i].m == m) {
+            sites[i].count++;
+            sites[i].bytes += size;
+            return;
+        }
+    if (nsites < MAX_SITES) sites[nsites++] = (Site){ key, m, 1, size };
+}
+
+static void on_alloc(JVMPI_Event *e) {
+    pi->RawMonitorEnter(table_lock);
+    obj_reserve();
+    Obj o = { e->u.obj_alloc.obj_id, 0, e->u.obj_alloc.is_array, e->u.obj_alloc.size, e->u.obj_alloc.arena_id };
+    o.key = key_of(o.is_array, e->u.obj_alloc.class_id);
+    Obj *old = obj_find(o.id);
+    if (old) obj_delete(old);       /* requested again, or an id reused after a lost free */
+    obj_insert(&o);
+    if (!(e->event_type & JVMPI_REQUESTED_EVENT)) record_site(e->env_id, o.key, o.size);
+    pi->RawMonitorExit(table_lock);
+}
+
+/* In the thread suspended mode: no malloc, the lock taken at GC start. */
+static void on_free(JVMPI_Event *e) {
+    Obj *o = obj_find(e->u.obj_free.obj_id);
+    frees++;
+    if (o) obj_delete(o);
+}
+
+static void on_move(JVMPI_Event *e) {
+    Obj *o = obj_find(e->u.obj_move.obj_id);
+    moves++;
+    int ci = class_remove(e->u.obj_move.obj_id);
+    if (ci >= 0) class_put(e->u.obj_move.new_obj_id, ci);
+    if (!o) return;
+    Obj moved = *o;
+    obj_delete(o);
+    moved.id = e->u.obj_move.new_obj_id;
+    moved.arena = e->u.obj_move.new_arena_id;
+    Obj *clash = obj_find(moved.id);
+    if (clash) obj_delete(clash);
+    obj_insert(&moved);
+}
+
+static void on_arena_delete(JVMPI_Event *e) {
+    arena_deletes++;
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].arena == e->u.delete_arena.arena_id) obj_delete(&objs[i]);
+}
+
+static void on_gc_start(void) { pi->RawMonitorEnter(table_lock); }
+
+static void on_gc_finish(JVMPI_Event *e) {
+    gc_count++;
+    if (opt_heap == 2) {            /* every object seen from the start: exact totals */
+        gc_checked++;
+        if ((jlong)ocount != e->u.gc_info.used_objects) {
+            if (!gc_mismatch)
+                snprintf(gc_mismatch_text, sizeof gc_mismatch_text, "GC %ld: events say %zu live objects, heap %lld",
+                         gc_count, ocount, (long long)e->u.gc_info.used_objects);
+            gc_mismatch++;
+        }
+    }
+    pi->RawMonitorExit(table_lock);
+}
+
+/* ---------------- methods ---------------- */
+
+typedef struct MethodCount {
+    jmethodID m;
+    long pi_calls, ti_calls;
+    jlong cpu_ns;
+} MethodCount;
+#define MAX_METHODS 65536
+static MethodCount *methods;
+
+static MethodCount *method_slot(jmethodID m) {
+    for (size_t i = hash((jobjectID)m, MAX_METHODS);; i = (i + 1) & (MAX_METHODS - 1))
+        if (!methods[i].m || methods[i].m == m) {
+            methods[i].m = m;
+            return &methods[i];
+        }
+}
+
+/* Per thread: a stack of entry CPU times in the JVMPI thread-local storage. */
+typedef struct Stack {
+    int depth;
+    jlong at[4096];
+} Stack;
+
+static void on_method_entry(JVMPI_Event *e) {
+    Stack *s = pi->GetThreadLocalStorage(e->env_id);
+    if (!s) {
+        s = calloc(1, sizeof *s);
+        pi->SetThreadLocalStorage(e->env_id, s);
+    }
+    if (s->depth < 4096) s->at[s->depth] = pi->GetCurrentThreadCpuTime();
+    s->depth++;
+    pi->RawMonitorEnter(method_lock);
+    method_slot(e->u.method.method_id)->pi_calls++;
+    pi->RawMonitorExit(method_lock);
+}
+
+static void on_method_exit(JVMPI_Event *e) {
+    Stack *s = pi->GetThreadLocalStorage(e->env_id);
+    if (!s || s->depth == 0) return;
+    s->depth--;
+    jlong spent = s->depth < 4096 ? pi->GetCurrentThreadCpuTime() - s->at[s->depth] : 0;
+    pi->RawMonitorEnter(method_lock);
+    method_slot(e->u.method.method_id)->cpu_ns += spent;
+    pi->RawMonitorExit(method_lock);
+}
+
+static void JNICALL ti_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread t, jmethodID m) {
+    pi->RawMonitorEnter(method_lock);
+    method_slot(m)->ti_calls++;
+    pi->RawMonitorExit(method_lock);
+}
+
+/* ---------------- monitors ---------------- */
+
+static long contended_enter, contended_entered, waits, waiteds, raw_contended;
+static long threads_started, threads_ended, init_done, class_loads;
+static long arena_news, data_dumps, instructions, gref_allocs, gref_frees, wref_allocs, wref_frees;
+static jobject gref_seen, wref_seen;
+static jobjectID gref_obj;
+
+/* ---------------- dump parsing (section 4) ---------------- */
+
+typedef struct Rd {
+    const unsigned char *p, *end;
+    int bad;
+} Rd;
+
+static uint64_t rd_be(Rd *r, int n) {
+    uint64_t v = 0;
+    if (r->p + n > r->end) {
+        r->bad = 1;
+        r->p = r->end;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) v = v << 8 | *r->p++;
+    return v;
+}
+
+static void *rd_ptr(Rd *r) {
+    void *v = NULL;
+    if (r->p + sizeof v > r->end) {
+        r->bad = 1;
+        r->p = r->end;
+        return NULL;
+    }
+    memcpy(&v, r->p, sizeof v);
+    r->p += sizeof v;
+    return v;
+}
+
+static int value_size(char sig) {
+    switch (sig) {
+    case 'Z': case 'B': return 1;
+    case 'C': case 'S': return 2;
+    case 'I': case 'F': return 4;
+    case 'J': case 'D': return 8;
+    default: return (int)sizeof(void *);
+    }
+}
+
+static int prim_size(int ty) {
+    switch (ty) {
+    case JVMPI_BOOLEAN: case JVMPI_BYTE: return 1;
+    case JVMPI_CHAR: case JVMPI_SHORT: return 2;
+    case JVMPI_INT: case JVMPI_FLOAT: return 4;
+    default: return 8;
+    }
+}
+
+typedef struct DumpStats {
+    long roots, classes, instances, obj_arrays, prim_arrays, records, unknown_class;
+    long bad_sizes;
+    char first_error[200];
+} DumpStats;
+
+static int is_ref(char c) { return c == 'L' || c == '['; }
+
+static int class_named(const char *name) {
+    for (int i = 0; i < nclasses; i++)
+        if (!strcmp(classes[i].name, name)) return i;
+    return -1;
+}
+
+static void skip_statics(Rd *r, ClassInfo *c, int level) {
+    for (int i = 0; c && i < c->nstatics; i++)
+        if (level == 2 || is_ref(c->static_types[i])) rd_be(r, value_size(c->static_types[i]));
+}
+
+/* Expected instance bytes of class index ci and its supers (needs the class dumps' supers). */
+static long instance_bytes(int ci, int level) {
+    long n = 0;
+    for (int depth = 0; ci >= 0 && depth < 64; depth++) {
+        ClassInfo *c = &classes[ci];
+        for (int i = 0; i < c->ninstances; i++)
+            if (level == 2 || is_ref(c->instance_types[i])) n += value_size(c->instance_types[i]);
+        ci = c->super ? class_index(c->super) : -1;
+    }
+    return n;
+}
+
+/* One record of levels 1/2 (heap dump) or of an object dump; counts into st, and into the
+ * per-class counts when `count`. */
+static void parse_record(Rd *r, int level, DumpStats *st, int pass, int count) {
+    int tag = (int)rd_be(r, 1);
+    st->records++;
+    switch (tag) {
+    case JVMPI_GC_ROOT_UNKNOWN: case JVMPI_GC_ROOT_STICKY_CLASS: case JVMPI_GC_ROOT_MONITOR_USED:
+        rd_ptr(r); st->roots++; return;
+    case JVMPI_GC_ROOT_JNI_GLOBAL: case JVMPI_GC_ROOT_NATIVE_STACK: case JVMPI_GC_ROOT_THREAD_BLOCK:
+        rd_ptr(r); rd_ptr(r); st->roots++; return;
+    case JVMPI_GC_ROOT_JNI_LOCAL: case JVMPI_GC_ROOT_JAVA_FRAME:
+        rd_ptr(r); rd_ptr(r); rd_be(r, 4); st->roots++; return;
+    case JVMPI_GC_CLASS_DUMP: {
+        jobjectID id = rd_ptr(r), super = rd_ptr(r);
+        for (int i = 0; i < 5; i++) rd_ptr(r);
+        rd_be(r, 4);
+        int ci = class_known(id);
+        ClassInfo *c = ci >= 0 ? &classes[ci] : NULL;
+        if (!c) st->unknown_class++;
+        if (c && pass == 0) c->super = super;
+        for (int i = 0; c && i < c->ninterfaces; i++) rd_ptr(r);
+        int ncp = (int)rd_be(r, 2);
+        for (int i = 0; i < ncp; i++) {
+            rd_be(r, 2);
+            int ty = (int)rd_be(r, 1);
+            if (ty == JVMPI_CLASS || ty == JVMPI_NORMAL_OBJECT) rd_ptr(r);
+            else rd_be(r, prim_size(ty));
+        }
+        skip_statics(r, c, level);
+        int mirror_class = class_named("java/lang/Class");
+        if (count && mirror_class >= 0) classes[mirror_class].dumped++;   /* a class object is a java/lang/Class */
+        st->classes++;
+        return;
+    }
+    case JVMPI_GC_INSTANCE_DUMP: {
+        rd_ptr(r);
+        jobjectID cls = rd_ptr(r);
+        uint32_t n = (uint32_t)rd_be(r, 4);
+        int ci = class_known(cls);
+        if (ci < 0) st->unknown_class++;
+        else if (count) classes[ci].dumped++;
+        if (ci >= 0 && pass == 1 && (long)n != instance_bytes(ci, level)) {
+            if (!st->bad_sizes)
+                snprintf(st->first_error, sizeof st->first_error, "%s: %u bytes of fields, expected %ld",
+                         classes[ci].name, n, instance_bytes(ci, level));
+            st->bad_sizes++;
+        }
+        if (r->p + n > r->end) r->bad = 1;
+        else r->p += n;
+        st->instances++;
+        return;
+    }
+    case JVMPI_GC_OBJ_ARRAY_DUMP: {
+        rd_ptr(r);
+        uint32_t n = (uint32_t)rd_be(r, 4);
+        jobjectID elem = rd_ptr(r);
+        for (uint32_t i = 0; i < n && !r->bad; i++) rd_ptr(r);
+        int ci = class_known(elem);
+        if (count && ci >= 0) classes[ci].dumped++;   /* object arrays count under their element class */
+        st->obj_arrays++;
+        return;
+    }
+    case JVMPI_GC_PRIM_ARRAY_DUMP: {
+        rd_ptr(r);
+        uint32_t n = (uint32_t)rd_be(r, 4);
+        int ty = (int)rd_be(r, 1);
+        if (level == 2) {
+            if (r->p + (size_t)n * prim_size(ty) > r->end) r->bad = 1;
+            else r->p += (size_t)n * prim_size(ty);
+        }
+        st->prim_arrays++;
+        return;
+    }
+    default:
+        r->bad = 1;
+        if (!st->first_error[0]) snprintf(st->first_error, sizeof st->first_error, "unknown record tag 0x%x", tag);
+    }
+}
+
+static void parse_dump(const char *begin, const char *end, int level, DumpStats *st, int count) {
+    for (int pass = 0; pass < 2; pass++) {
+        DumpStats s = { 0 };
+        Rd r = { (const unsigned char *)begin, (const unsigned char *)end, 0 };
+        while (r.p < r.end && !r.bad) parse_record(&r, level, &s, pass, count && pass == 1);
+        if (r.bad && !s.first_error[0]) snprintf(s.first_error, sizeof s.first_error, "truncated record");
+        if (r.bad) s.bad_sizes++;
+        *st = s;
+    }
+}
+
+static long level0_objects, level0_bad;
+static DumpStats dump1, dump2, objdump;
+static long mon_java, mon_raw, mon_raw_owned, mon_traces, mon_bad;
+static int dumps_received;
+
+static void on_heap_dump(JVMPI_Event *e) {
+    int level = e->u.heap_dump.dump_level;
+    dumps_received++;
+    if (level == JVMPI_DUMP_LEVEL_0) {
+        Rd r = { (const unsigned char *)e->u.heap_dump.begin, (const unsigned char *)e->u.heap_dump.end, 0 };
+        level0_objects = 0;
+        while (r.p < r.end && !r.bad) {
+            int ty = (int)rd_be(&r, 1);
+            if (ty != JVMPI_NORMAL_OBJECT && ty != JVMPI_CLASS && (ty < JVMPI_BOOLEAN || ty > JVMPI_LONG)) level0_bad++;
+            rd_ptr(&r);
+            level0_objects++;
+        }
+        if (r.bad) level0_bad++;
+        return;
+    }
+    if (level == JVMPI_DUMP_LEVEL_2)
+        for (int i = 0; i < nclasses; i++) classes[i].dumped = 0;
+    parse_dump(e->u.heap_dump.begin, e->u.heap_dump.end, level, level == 1 ? &dump1 : &dump2, level == 2);
+}
+
+static void on_object_dump(JVMPI_Event *e) {
+    parse_dump(e->u.object_dump.data, e->u.object_dump.data + e->u.object_dump.data_len, 2, &objdump, 0);
+}
+
+static void on_monitor_dump(JVMPI_Event *e) {
+    Rd r = { (const unsigned char *)e->u.monitor_dump.begin, (const unsigned char *)e->u.monitor_dump.end, 0 };
+    while (r.p < r.end && !r.bad) {
+        int tag = (int)rd_be(&r, 1);
+        if (tag == JVMPI_MONITOR_JAVA) {
+            rd_ptr(&r);
+            mon_java++;
+        } else if (tag == JVMPI_MONITOR_RAW) {
+            const char *name = rd_ptr(&r);
+            JVMPI_RawMonitor id = rd_ptr(&r);
+            JNIEnv *owner = rd_ptr(&r);
+            mon_raw++;
+            if (id == agent_lock && owner == e->env_id && name && strcmp(name, "agent lock") == 0) mon_raw_owned++;
+        } else {
+            mon_bad++;
+            break;
+        }
+        if (tag == JVMPI_MONITOR_JAVA) rd_ptr(&r);
+        rd_be(&r, 4);
+        for (int k = 0; k < 2 && !r.bad; k++) {
+            uint32_t n = (uint32_t)rd_be(&r, 4);
+            for (uint32_t i = 0; i < n && !r.bad; i++) rd_ptr(&r);
+        }
+    }
+    if (r.bad) mon_bad++;
+    mon_traces = e->u.monitor_dump.num_traces;
+    for (int i = 0; i < e->u.monitor_dump.num_traces; i++)
+        if (e->u.monitor_dump.traces[i].num_frames < 0) mon_bad++;
+}
+
+/* ---------------- threads ---------------- */
+
+static JNIEnv *main_env;
+static jobjectID thread_start_requested;
+static long requested_events;
+
+static void on_thread_start(JVMPI_Event *e) {
+    if (e->event_type & JVMPI_REQUESTED_EVENT) {
+        requested_events++;
+        thread_start_requested = e->u.thread_start.thread_id;
+        return;
+    }
+    threads_started++;
+}
+
+/* ---------------- the event dispatcher ---------------- */
+
+static void notify(JVMPI_Event *e) {
+    jint type = e->event_type & ~JVMPI_REQUESTED_EVENT;
+    switch (type) {
+    case JVMPI_EVENT_CLASS_LOAD: class_loads++; on_class_load(e); break;
+    case JVMPI_EVENT_OBJECT_ALLOC: on_alloc(e); break;
+    case JVMPI_EVENT_OBJECT_FREE: on_free(e); break;
+    case JVMPI_EVENT_OBJECT_MOVE: on_move(e); break;
+    case JVMPI_EVENT_ARENA_DELETE: on_arena_delete(e); break;
+    case JVMPI_EVENT_GC_START: on_gc_start(); break;
+    case JVMPI_EVENT_GC_FINISH: on_gc_finish(e); break;
+    case JVMPI_EVENT_METHOD_ENTRY: on_method_entry(e); break;
+    case JVMPI_EVENT_METHOD_EXIT: on_method_exit(e); break;
+    case JVMPI_EVENT_MONITOR_CONTENDED_ENTER: contended_enter++; break;
+    case JVMPI_EVENT_MONITOR_CONTENDED_ENTERED: contended_entered++; break;
+    case JVMPI_EVENT_MONITOR_WAIT: waits++; break;
+    case JVMPI_EVENT_MONITOR_WAITED: waiteds++; break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER: raw_contended++; break;
+    case JVMPI_EVENT_HEAP_DUMP: on_heap_dump(e); break;
+    case JVMPI_EVENT_OBJECT_DUMP: on_object_dump(e); break;
+    case JVMPI_EVENT_MONITOR_DUMP: on_monitor_dump(e); break;
+    case JVMPI_EVENT_THREAD_START: on_thread_start(e); break;
+    case JVMPI_EVENT_THREAD_END: threads_ended++; break;
+    case JVMPI_EVENT_ARENA_NEW: arena_news++; break;
+    case JVMPI_EVENT_DATA_DUMP_REQUEST: __atomic_add_fetch(&data_dumps, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_INSTRUCTION_START: __atomic_add_fetch(&instructions, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_JNI_GLOBALREF_ALLOC: gref_allocs++; gref_seen = e->u.jni_globalref_alloc.ref_id; gref_obj = e->u.jni_globalref_alloc.obj_id; break;
+    case JVMPI_EVENT_JNI_GLOBALREF_FREE: if (e->u.jni_globalref_free.ref_id == gref_seen) gref_frees++; break;
+    case JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC: wref_allocs++; wref_seen = e->u.jni_globalref_alloc.ref_id; break;
+    case JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE: if (e->u.jni_globalref_free.ref_id == wref_seen) wref_frees++; break;
+    case JVMPI_EVENT_JVM_INIT_DONE: init_done++; main_env = e->env_id; extern void init_done_work(void); init_done_work(); break;
+    case JVMPI_EVENT_JVM_SHUT_DOWN: { extern void shutdown_work(JNIEnv *); shutdown_work(e->env_id); break; }
+    default: break;
+    }
+}
+
+/* ---------------- method names, for the report ---------------- */
+
+typedef struct Name {
+    jmethodID m;
+    char *text;
+} Name;
+#define MAX_NAMES (1 << 18)
+static Name *names;
+static jmethodID sample_method;
+static int sample_class = -1;
+
+static void remember_methods(JVMPI_Event *e) {
+    if (!names) names = calloc(MAX_NAMES, sizeof *names);
+    for (int i = 0; i < e->u.class_load.num_methods; i++) {
+        JVMPI_Method *m = &e->u.class_load.methods[i];
+        size_t h = hash((jobjectID)m->method_id, MAX_NAMES);
+        while (names[h].m && names[h].m != m->method_id) h = (h + 1) & (MAX_NAMES - 1);
+        if (names[h].m) continue;
+        size_t n = strlen(e->u.class_load.class_name) + strlen(m->method_name) + strlen(m->method_signature) + 3;
+        names[h].text = malloc(n);
+        snprintf(names[h].text, n, "%s.%s%s", e->u.class_load.class_name, m->method_name, m->method_signature);
+        names[h].m = m->method_id;
+    }
+    if (!sample_method && e->u.class_load.num_methods > 0) {
+        sample_method = e->u.class_load.methods[0].method_id;
+        sample_class = class_index(e->u.class_load.class_id);
+    }
+}
+
+static const char *name_of(jmethodID m) {
+    if (!names || !m) return "<unknown>";
+    for (size_t h = hash((jobjectID)m, MAX_NAMES); names[h].m; h = (h + 1) & (MAX_NAMES - 1))
+        if (names[h].m == m) return names[h].text;
+    return "<unknown>";
+}
+
+/* ---------------- the interface functions, from a system thread ---------------- */
+
+static volatile long spins;
+static volatile int spinner_stop;
+static JNIEnv *volatile spinner_env;
+
+static JNIEnv *current_env(void) {
+    JNIEnv *env = NULL;
+    (*jvm)->GetEnv(jvm, (void **)&env, JNI_VERSION_1_2);
+    return env;
+}
+
+/* Runs Java code in a loop (Thread.onSpinWait): a suspended thread runs no more of it. */
+static void spinner(void *arg) {
+    JNIEnv *env = current_env();
+    jclass tc = (*env)->FindClass(env, "java/lang/Thread");
+    jmethodID spin = (*env)->GetStaticMethodID(env, tc, "onSpinWait", "()V");
+    spinner_env = env;
+    while (!spinner_stop) {
+        (*env)->CallStaticVoidMethod(env, tc, spin);
+        __atomic_add_fetch(&spins, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void wait_spins(void) {
+    long was = __atomic_load_n(&spins, __ATOMIC_RELAXED);
+    while (__atomic_load_n(&spins, __ATOMIC_RELAXED) == was) pi->RawMonitorWait(agent_lock, 1);
+}
+
+static void check_suspension(void) {
+    JNIEnv *s = spinner_env;
+    pi->DisableGC();
+    pi->SuspendThread(s);
+    JVMPI_CallFrame f[8];
+    JVMPI_CallTrace tr = { s, -1, f };
+    pi->GetCallTrace(&tr, 8);
+    jint st = pi->GetThreadStatus(s);
+    pi->ResumeThread(s);
+    pi->EnableGC();
+    /* stopped in C (no Java frames) or at Thread.onSpinWait's entry */
+    check("GetCallTrace of a suspended thread", tr.num_frames == 0 || (tr.num_frames == 1 &&
+          strstr(name_of(f[0].method_id), "java/lang/Thread.onSpinWait")), "%d frames", tr.num_frames);
+    check("GetThreadStatus ignores JVMPI suspension", st == JVMPI_THREAD_RUNNABLE, "status 0x%x", st);
+    pi->RawMonitorEnter(agent_lock);
+    wait_spins();
+    pi->RawMonitorExit(agent_lock);
+    pi->DisableGC();
+    pi->SuspendThread(s);
+    jboolean ran = pi->ThreadHasRun(s);
+    long at = __atomic_load_n(&spins, __ATOMIC_RELAXED);
+    long later = at;
+    for (int i = 0; i < 20; i++) {
+        pi->RawMonitorEnter(agent_lock);
+        pi->RawMonitorWait(agent_lock, 1);
+        pi->RawMonitorExit(agent_lock);
+        later = __atomic_load_n(&spins, __ATOMIC_RELAXED);
+    }
+    JNIEnv *list[2] = { s, (JNIEnv *)0x40 };
+    jint res[2] = { 99, 99 };
+    pi->ResumeThreadList(2, list, res);
+    pi->EnableGC();
+    check("ThreadHasRun after the thread ran", ran == JNI_TRUE, "%d", ran);
+    check("SuspendThread stops the thread's Java code", later - at <= 1, "%ld spins while suspended", later - at);
+    check("ResumeThreadList", res[0] == 0 && res[1] != 0, "results %d %d", res[0], res[1]);
+    jint sres[2] = { 99, 99 };
+    pi->SuspendThreadList(2, list, sres);
+    pi->ResumeThread(s);
+    check("SuspendThreadList", sres[0] == 0 && sres[1] != 0, "results %d %d", sres[0], sres[1]);
+}
+
+static void check_ids(void) {
+    JNIEnv *env = current_env();
+    pi->DisableGC();
+    jobjectID t = pi->GetThreadObject(spinner_env);
+    jint r = pi->RequestEvent(JVMPI_EVENT_THREAD_START, t);
+    check("RequestEvent thread start", r == JVMPI_SUCCESS && thread_start_requested == t, "%d", r);
+    jobject ref = pi->jobjectID2jobject(t);
+    jobjectID back = pi->jobject2jobjectID(ref);
+    check("jobjectID2jobject and back", ref && back == t, NULL);
+    jclass tc = ref ? (*env)->GetObjectClass(env, ref) : NULL;
+    jclass thread_class = (*env)->FindClass(env, "java/lang/Thread");
+    check("jobjectID2jobject gives the thread", tc && (*env)->IsAssignableFrom(env, tc, thread_class), NULL);
+    r = pi->RequestEvent(JVMPI_EVENT_OBJECT_ALLOC, t);
+    check("RequestEvent object alloc", r == JVMPI_SUCCESS, "%d", r);
+    objdump = (DumpStats){ 0 };
+    r = pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, t);
+    check("object dump of the thread object", r == JVMPI_SUCCESS && objdump.instances == 1 && objdump.records == 1 &&
+          !objdump.bad_sizes, "r=%d records=%ld instances=%ld %s", r, objdump.records, objdump.instances, objdump.first_error);
+    r = pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, (jobjectID)((char *)t + 8));
+    check("object dump of an interior address fails", r == JVMPI_FAIL, "%d", r);
+    jobjectID mc = sample_method ? pi->GetMethodClass(sample_method) : NULL;
+    check("GetMethodClass", mc && class_index(mc) == sample_class, NULL);
+    r = mc ? pi->RequestEvent(JVMPI_EVENT_CLASS_LOAD, mc) : -9;
+    check("RequestEvent class load", r == JVMPI_SUCCESS, "%d", r);
+    pi->EnableGC();
+    (*env)->DeleteLocalRef(env, ref);
+}
+
+static void check_gc_control(void) {
+    long before = gc_count;
+    pi->DisableGC();
+    pi->DisableGC();
+    pi->RunGC();                    /* must not collect with GC disabled */
+    long during = gc_count;
+    pi->EnableGC();
+    pi->EnableGC();
+    pi->EnableGC();                 /* once too often: ignored */
+    pi->RunGC();
+    check("RunGC does nothing with GC disabled", during == before, NULL);
+    check("RunGC collects", !opt_heap || gc_count > during, "%ld -> %ld", during, gc_count);
+}
+
+static void check_raw_monitors(void) {
+    JVMPI_RawMonitor m = pi->RawMonitorCreate("_scratch");
+    pi->RawMonitorEnter(m);
+    pi->RawMonitorEnter(m);
+    pi->RawMonitorWait(m, 5);
+    pi->RawMonitorNotifyAll(m);
+    pi->RawMonitorExit(m);
+    pi->RawMonitorExit(m);
+    pi->RawMonitorExit(m);          /* not owned: ignored */
+    pi->RawMonitorDestroy(m);
+    pi->RawMonitorEnter(m);         /* destroyed: ignored */
+    check("raw monitors", 1, NULL);
+    mon_raw_owned = 0;
+    pi->RawMonitorEnter(agent_lock);
+    jint r = pi->RequestEvent(JVMPI_EVENT_MONITOR_DUMP, NULL);
+    pi->RawMonitorExit(agent_lock);
+    check("monitor dump", r == JVMPI_SUCCESS && mon_bad == 0 && mon_raw_owned == 1 && mon_traces > 0,
+          "r=%d bad=%ld raw owned=%ld traces=%ld", r, mon_bad, mon_raw_owned, mon_traces);
+}
+
+static void check_tls(void) {
+    JNIEnv *env = current_env();
+    void *was = pi->GetThreadLocalStorage(env);
+    int marker;
+    pi->SetThreadLocalStorage(env, &marker);
+    void *got = pi->GetThreadLocalStorage(env);
+    pi->SetThreadLocalStorage(env, was);
+    check("thread-local storage", got == &marker, NULL);
+    jlong a = pi->GetCurrentThreadCpuTime();
+    for (volatile int i = 0; i < 1000000; i++) {}
+    jlong b = pi->GetCurrentThreadCpuTime();
+    check("GetCurrentThreadCpuTime", a > 0 && b > a, "%lld %lld", (long long)a, (long long)b);
+    check("GetThreadStatus of the running thread", pi->GetThreadStatus(env) == JVMPI_THREAD_RUNNABLE, NULL);
+}
+
+static void check_bad_calls(void) {
+    int dummy;
+    check("EnableEvent of unknown types", pi->EnableEvent(999, NULL) == JVMPI_NOT_AVAILABLE &&
+          pi->EnableEvent(0, NULL) == JVMPI_NOT_AVAILABLE && pi->DisableEvent(-3, NULL) == JVMPI_NOT_AVAILABLE, NULL);
+    check("EnableEvent of dumps", pi->EnableEvent(JVMPI_EVENT_HEAP_DUMP, NULL) == JVMPI_NOT_AVAILABLE &&
+          pi->DisableEvent(JVMPI_EVENT_MONITOR_DUMP, NULL) == JVMPI_NOT_AVAILABLE &&
+          pi->EnableEvent(JVMPI_EVENT_OBJECT_DUMP, NULL) == JVMPI_NOT_AVAILABLE, NULL);
+    check("EnableEvent of compiled methods", pi->EnableEvent(JVMPI_EVENT_COMPILED_METHOD_LOAD, NULL) == JVMPI_NOT_AVAILABLE, NULL);
+    check("RequestEvent of a non-defining event", pi->RequestEvent(JVMPI_EVENT_METHOD_ENTRY, NULL) == JVMPI_NOT_AVAILABLE &&
+          pi->RequestEvent(JVMPI_EVENT_GC_START, NULL) == JVMPI_NOT_AVAILABLE && pi->RequestEvent(12345, NULL) == JVMPI_NOT_AVAILABLE, NULL);
+    pi->DisableGC();
+    check("RequestEvent with bad ids", pi->RequestEvent(JVMPI_EVENT_CLASS_LOAD, (jobjectID)&dummy) == JVMPI_FAIL &&
+          pi->RequestEvent(JVMPI_EVENT_OBJECT_ALLOC, NULL) == JVMPI_FAIL &&
+          pi->RequestEvent(JVMPI_EVENT_THREAD_START, (jobjectID)0x1000) == JVMPI_FAIL &&
+          pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, (jobjectID)&dummy) == JVMPI_FAIL, NULL);
+    JVMPI_HeapDumpArg bad_level = { 7 };
+    check("heap dump of an unknown level", pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &bad_level) == JVMPI_FAIL, NULL);
+    JNIEnv *bogus = (JNIEnv *)&dummy;
+    JVMPI_CallFrame f[4];
+    JVMPI_CallTrace tr = { bogus, 77, f };
+    pi->GetCallTrace(&tr, 4);
+    check("functions given a stale thread", tr.num_frames == 0 && pi->GetThreadStatus(bogus) == JVMPI_FAIL &&
+          pi->GetThreadObject(bogus) == NULL && pi->ThreadHasRun(bogus) == JNI_FALSE &&
+          pi->GetThreadLocalStorage(bogus) == NULL, NULL);
+    pi->SuspendThread(bogus);
+    pi->ResumeThread(bogus);
+    pi->SetThreadLocalStorage(bogus, &dummy);
+    check("GetMethodClass of a stale method", pi->GetMethodClass((jmethodID)&dummy) == NULL, NULL);
+    pi->EnableGC();
+    pi->RawMonitorEnter((JVMPI_RawMonitor)&dummy);
+    pi->RawMonitorExit((JVMPI_RawMonitor)&dummy);
+    pi->RawMonitorWait((JVMPI_RawMonitor)&dummy, 1);
+    pi->RawMonitorNotifyAll((JVMPI_RawMonitor)&dummy);
+    pi->RawMonitorDestroy((JVMPI_RawMonitor)&dummy);
+    check("raw monitor functions given a stale monitor", 1, NULL);
+}
+
+/* JNI references, single steps and SIGQUIT, from the system thread. */
+static void check_events(void) {
+    JNIEnv *env = current_env();
+    jclass tc = (*env)->FindClass(env, "java/lang/Thread");
+    pi->EnableEvent(JVMPI_EVENT_JNI_GLOBALREF_ALLOC, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_GLOBALREF_FREE, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC, NULL);
+    pi->EnableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE, NULL);
+    jobject g = (*env)->NewGlobalRef(env, tc);
+    jweak w = (*env)->NewWeakGlobalRef(env, tc);
+    pi->DisableGC();
+    jobjectID id = pi->jobject2jobjectID(tc);
+    pi->EnableGC();
+    (*env)->DeleteGlobalRef(env, g);
+    (*env)->DeleteWeakGlobalRef(env, w);
+    pi->DisableEvent(JVMPI_EVENT_JNI_GLOBALREF_ALLOC, NULL);
+    pi->DisableEvent(JVMPI_EVENT_JNI_WEAK_GLOBALREF_ALLOC, NULL);
+    check("JNI global reference events", gref_allocs >= 1 && gref_seen == g && gref_obj == id && gref_frees == 1, NULL);
+    check("JNI weak global reference events", wref_allocs >= 1 && wref_seen == w && wref_frees == 1, NULL);
+    jmethodID spin = (*env)->GetStaticMethodID(env, tc, "onSpinWait", "()V");
+    jint r = pi->EnableEvent(JVMPI_EVENT_INSTRUCTION_START, NULL);
+    (*env)->CallStaticVoidMethod(env, tc, spin);
+    pi->DisableEvent(JVMPI_EVENT_INSTRUCTION_START, NULL);
+    check("instruction start events", r == JVMPI_SUCCESS && instructions > 0, "%d, %ld", r, instructions);
+    raise(SIGQUIT);
+    pi->RawMonitorEnter(agent_lock);
+    for (int i = 0; i < 3000 && !__atomic_load_n(&data_dumps, __ATOMIC_RELAXED); i++) pi->RawMonitorWait(agent_lock, 10);
+    pi->RawMonitorExit(agent_lock);
+    check("data dump request on SIGQUIT", data_dumps > 0, NULL);
+}
+
+static volatile int sys_done;
+
+static void system_thread(void *arg) {
+    if (opt_funcs) {
+        pi->CreateSystemThread("JVMPI spinner", JVMPI_MINIMUM_PRIORITY, spinner);
+        while (!spinner_env) pi->RawMonitorWait(agent_lock, 1);
+        check_tls();
+        check_suspension();
+        check_ids();
+        check_gc_control();
+        check_raw_monitors();
+        spinner_stop = 1;
+    }
+    if (opt_bad) check_bad_calls();
+    if (opt_events) check_events();
+    pi->RawMonitorEnter(agent_lock);
+    sys_done = 1;
+    pi->RawMonitorNotifyAll(agent_lock);
+    pi->RawMonitorExit(agent_lock);
+}
+
+void init_done_work(void) {
+    if (opt_funcs || opt_bad || opt_events) {
+        jint r = pi->CreateSystemThread("JVMPI checks", JVMPI_NORMAL_PRIORITY, system_thread);
+        check("CreateSystemThread", r == JNI_OK, "%d", r);
+    }
+}
+
+/* ---------------- the end: comparisons and the report ---------------- */
+
+static int by_calls(const void *a, const void *b) {
+    const MethodCount *x = a, *y = b;
+    return (y->pi_calls > x->pi_calls) - (y->pi_calls < x->pi_calls);
+}
+
+static int by_count(const void *a, const void *b) {
+    const Site *x = a, *y = b;
+    return (y->count > x->count) - (y->count < x->count);
+}
+
+static const char *key_name(int key) {
+    static char buf[32];
+    if (key >= 0 && key < nclasses) return classes[key].name;
+    snprintf(buf, sizeof buf, "[type %d]", -key);
+    return buf;
+}
+
+/* Objects allocated before their class had a java.lang.Class (the VM's first objects) came
+ * with a NULL class id: their defining events are asked for again now. */
+static void define_unkeyed(void) {
+    size_t n = 0;
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].key <= -100) n++;
+    jobjectID *ids = calloc(n + 1, sizeof *ids);
+    n = 0;
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].key <= -100) ids[n++] = objs[i].id;
+    for (size_t i = 0; i < n; i++) {
+        jint r = pi->RequestEvent(JVMPI_EVENT_OBJECT_ALLOC, ids[i]);
+        if (r != JVMPI_SUCCESS) check("RequestEvent object alloc of a live object", 0, "%d", r);
+    }
+    free(ids);
+}
+
+static void compare_heap(void) {
+    pi->RawMonitorEnter(table_lock);
+    define_unkeyed();
+    for (int i = 0; i < nclasses; i++) classes[i].live = 0;
+    long keyed = 0;
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].key >= 0) {
+            classes[objs[i].key].live++;
+            keyed++;
+        }
+    long differ = 0;
+    const char *first = NULL;
+    long fl = 0, fd = 0;
+    for (int i = 0; i < nclasses; i++)
+        if (classes[i].live != classes[i].dumped) {
+            if (!differ) first = classes[i].name, fl = classes[i].live, fd = classes[i].dumped;
+            differ++;
+        }
+    long dumped_total = dump2.classes + dump2.instances + dump2.obj_arrays + dump2.prim_arrays;
+    check("live objects per class from events agree with the heap dump", differ == 0,
+          "%ld classes differ, first %s: events %ld, dump %ld", differ, first ? first : "", fl, fd);
+    check("live object total from events agrees with the heap dump", (long)ocount == dumped_total,
+          "events %zu, dump %ld", ocount, dumped_total);
+    pi->RawMonitorExit(table_lock);
+}
+
+static void do_dumps(void) {
+    JVMPI_HeapDumpArg l0 = { JVMPI_DUMP_LEVEL_0 }, l1 = { JVMPI_DUMP_LEVEL_1 };
+    pi->DisableGC();
+    jint r0 = pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l0);
+    jint r1 = pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l1);
+    jint r2 = pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, NULL);
+    long n1 = dump1.classes + dump1.instances + dump1.obj_arrays + dump1.prim_arrays;
+    long n2 = dump2.classes + dump2.instances + dump2.obj_arrays + dump2.prim_arrays;
+    check("heap dumps requested", r0 == 0 && r1 == 0 && r2 == 0 && dumps_received == 3, "%d %d %d", r0, r1, r2);
+    check("heap dump level 0 parses", level0_bad == 0 && level0_objects > 1000, "%ld objects, %ld bad", level0_objects, level0_bad);
+    check("heap dump level 1 parses", !dump1.bad_sizes && !dump1.unknown_class && dump1.roots > 0,
+          "%s (unknown classes %ld)", dump1.first_error, dump1.unknown_class);
+    check("heap dump level 2 parses", !dump2.bad_sizes && !dump2.unknown_class && dump2.roots > 0,
+          "%s (unknown classes %ld)", dump2.first_error, dump2.unknown_class);
+    check("heap dump levels show the same objects", level0_objects == n1 && n1 == n2, "%ld %ld %ld", level0_objects, n1, n2);
+    if (opt_heap == 2) compare_heap();
+    pi->EnableGC();
+}
+
+static void write_report(void) {
+    FILE *f = fopen(report_path, "w");
+    if (!f) return;
+    fprintf(f, "JVMPI profile (hprof-like)\n\n");
+    if (opt_heap) {
+        qsort(sites, (size_t)nsites, sizeof *sites, by_count);
+        fprintf(f, "SITES BEGIN (ordered by allocations)\nrank   count     bytes  class  method\n");
+        for (int i = 0; i < nsites && i < 20; i++)
+            fprintf(f, "%4d %7ld %9ld  %s  %s\n", i + 1, sites[i].count, sites[i].bytes, key_name(sites[i].key), name_of(sites[i].m));
+        fprintf(f, "SITES END\ncollections %ld, frees %ld, moves %ld, arena deletes %ld, live objects %zu\n\n",
+                gc_count, frees, moves, arena_deletes, ocount);
+    }
+    if (opt_cpu) {
+        MethodCount *all = calloc(MAX_METHODS, sizeof *all);
+        int n = 0;
+        for (int i = 0; i < MAX_METHODS; i++)
+            if (methods[i].m) all[n++] = methods[i];
+        qsort(all, (size_t)n, sizeof *all, by_calls);
+        fprintf(f, "CPU TIME (ms) BEGIN\nrank     calls      ms  method\n");
+        for (int i = 0; i < n && i < 20; i++)
+            fprintf(f, "%4d %9ld %7.2f  %s\n", i + 1, all[i].pi_calls, all[i].cpu_ns / 1e6, name_of(all[i].m));
+        fprintf(f, "CPU TIME (ms) END\n\n");
+        free(all);
+    }
+    if (opt_monitor)
+        fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, wait %ld, waited %ld, raw contended %ld\nMONITOR END\n",
+                contended_enter, contended_entered, waits, waiteds, raw_contended);
+    fprintf(f, "threads started %ld, ended %ld, classes loaded %ld\n", threads_started, threads_ended, class_loads);
+    fclose(f);
+}
+
+static void compare_calls(void) {
+    long differ = 0, total = 0;
+    jmethodID first = NULL;
+    pi->RawMonitorEnter(method_lock);
+    for (int i = 0; i < MAX_METHODS; i++) {
+        if (!methods[i].m) continue;
+        total += methods[i].pi_calls;
+        if (methods[i].pi_calls != methods[i].ti_calls) {
+            if (!differ) first = methods[i].m;
+            differ++;
+        }
+    }
+    pi->RawMonitorExit(method_lock);
+    check("JVMPI method entries agree with JVMTI MethodEntry", differ == 0 && total > 0, "%ld methods differ, first %s",
+          differ, name_of(first));
+}
+
+void shutdown_work(JNIEnv *env) {
+    if (opt_funcs || opt_bad || opt_events) {
+        pi->RawMonitorEnter(agent_lock);
+        while (!sys_done) pi->RawMonitorWait(agent_lock, 10);
+        pi->RawMonitorExit(agent_lock);
+    }
+    if (opt_jvmti) {
+        pi->DisableEvent(JVMPI_EVENT_METHOD_ENTRY, NULL);
+        (*ti)->SetEventNotificationMode(ti, JVMTI_DISABLE, JVMTI_EVENT_METHOD_ENTRY, NULL);
+        compare_calls();
+    }
+    if (opt_heap) pi->RunGC();
+    if (opt_heap == 2)
+        check("heap totals from events agree at every GC finish", gc_mismatch == 0 && gc_checked > 0 && gc_checked == gc_count,
+              "%ld of %ld checked collections differ: %s", gc_mismatch, gc_checked, gc_mismatch_text);
+    if (opt_dumps) do_dumps();
+    if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
+    if (opt_events) {
+        check("JVM init done and thread events", init_done == 1 && threads_started > 0 && threads_ended > 0 && class_loads > 0,
+              "init %ld, threads %ld/%ld, classes %ld", init_done, threads_started, threads_ended, class_loads);
+        check("arena new events", !opt_heap || arena_news > 0, NULL);
+    }
+    write_report();
+    check("report written", 1, NULL);
+}
+
+/* ---------------- start-up ---------------- */
+
+static void parse_options(const char *options) {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", options ? options : "");
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (!strcmp(tok, "heap")) opt_heap = 1;
+        else if (!strcmp(tok, "cpu")) opt_cpu = 1;
+        else if (!strcmp(tok, "jvmti")) opt_jvmti = 1;
+        else if (!strcmp(tok, "monitor")) opt_monitor = 1;
+        else if (!strcmp(tok, "dumps")) opt_dumps = 1;
+        else if (!strcmp(tok, "funcs")) opt_funcs = 1;
+        else if (!strcmp(tok, "bad")) opt_bad = 1;
+        else if (!strcmp(tok, "events")) opt_events = 1;
+        else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
+    }
+}
+
+static void notify_all(JVMPI_Event *e) {
+    if ((e->event_type & ~JVMPI_REQUESTED_EVENT) == JVMPI_EVENT_CLASS_LOAD) {
+        notify(e);
+        pi->RawMonitorEnter(table_lock);
+        remember_methods(e);
+        pi->RawMonitorExit(table_lock);
+        return;
+    }
+    notify(e);
+}
+
+static jint enable(jint ev) {
+    jint r = pi->EnableEvent(ev, NULL);
+    if (r != JVMPI_SUCCESS) check("EnableEvent", 0, "event %d: %d", ev, r);
+    return r;
+}
+
+/* onload: true in the OnLoad phase (Agent_OnLoad), where the heap is still empty. */
+static jint start(JavaVM *vm, char *options, int onload) {
+    jvm = vm;
+    parse_options(options);
+    if ((*vm)->GetEnv(vm, (void **)&pi, JVMPI_VERSION_1) != JNI_OK || !pi) {
+        printf("no JVMPI\n");
+        return JNI_ERR;
+    }
+    check("interface version", pi->version == JVMPI_VERSION_1, "0x%x", pi->version);
+    pi->NotifyEvent = notify_all;
+    table_lock = pi->RawMonitorCreate("_table");
+    method_lock = pi->RawMonitorCreate("_methods");
+    agent_lock = pi->RawMonitorCreate("agent lock");
+    methods = calloc(MAX_METHODS, sizeof *methods);
+    if (opt_heap && onload) opt_heap = 2;
+    enable(JVMPI_EVENT_CLASS_LOAD);
+    enable(JVMPI_EVENT_JVM_INIT_DONE);
+    enable(JVMPI_EVENT_JVM_SHUT_DOWN);
+    enable(JVMPI_EVENT_THREAD_START);
+    enable(JVMPI_EVENT_THREAD_END);
+    if (opt_events) {
+        enable(JVMPI_EVENT_DATA_DUMP_REQUEST);
+        enable(JVMPI_EVENT_DATA_RESET_REQUEST);
+        enable(JVMPI_EVENT_JNI_GLOBALREF_FREE);
+        enable(JVMPI_EVENT_JNI_WEAK_GLOBALREF_FREE);
+    }
+    if (opt_heap || opt_funcs) {
+        enable(JVMPI_EVENT_GC_START);
+        enable(JVMPI_EVENT_GC_FINISH);
+    }
+    if (opt_heap) {
+        enable(JVMPI_EVENT_OBJECT_ALLOC);
+        enable(JVMPI_EVENT_OBJECT_FREE);
+        enable(JVMPI_EVENT_OBJECT_MOVE);
+        enable(JVMPI_EVENT_ARENA_NEW);
+        enable(JVMPI_EVENT_ARENA_DELETE);
+    }
+    if (opt_cpu) {
+        enable(JVMPI_EVENT_METHOD_ENTRY);
+        enable(JVMPI_EVENT_METHOD_EXIT);
+    }
+    if (opt_monitor) {
+        enable(JVMPI_EVENT_MONITOR_CONTENDED_ENTER);
+        enable(JVMPI_EVENT_MONITOR_CONTENDED_ENTERED);
+        enable(JVMPI_EVENT_MONITOR_WAIT);
+        enable(JVMPI_EVENT_MONITOR_WAITED);
+        enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
+    }
+    if (opt_jvmti) {
+        jvmtiCapabilities caps = { 0 };
+        caps.can_generate_method_entry_events = 1;
+        jvmtiEventCallbacks cb = { 0 };
+        cb.MethodEntry = ti_method_entry;
+        if ((*vm)->GetEnv(vm, (void **)&ti, JVMTI_VERSION_1_2) != JNI_OK || (*ti)->AddCapabilities(ti, &caps) ||
+            (*ti)->SetEventCallbacks(ti, &cb, sizeof cb) ||
+            (*ti)->SetEventNotificationMode(ti, JVMTI_ENABLE, JVMTI_EVENT_METHOD_ENTRY, NULL)) {
+            check("JVMTI MethodEntry agent", 0, "no JVMTI environment");
+            opt_jvmti = 0;
+        }
+    }
+    return JNI_OK;
+}
+
+JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) { return start(vm, options, 1); }
+JNIEXPORT jint JNICALL JVM_OnLoad(JavaVM *vm, char *options, void *reserved) { return start(vm, options, 0); }
