@@ -316,6 +316,10 @@ struct Class {
     struct RootBlock *roots;        /* extra GC roots owned by the class: call-site appendices
                                      * and recorded linkage errors (interp/callsite.c) */
     void *jvmti_ext;                /* per-class tool state, later */
+    /* class unloading (heap/classunload.c) */
+    uint8_t cu_own;                 /* a weak hidden class: unloaded on its own (atomic) */
+    uint8_t cu_ids;                 /* a JNI id of a member was handed out (atomic) */
+    uint8_t cu_live, cu_kept;       /* during a collection, world stopped */
     Class *next;                    /* all classes, in load order (classfile/loader.c) */
 };
 

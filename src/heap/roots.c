@@ -10,6 +10,9 @@
  *   - per class: mirror (statics are inside it), defining loader, resolved constant-pool
  *     objects and recorded resolution errors;
  *   - per loader: the loader object, unnamed module, package modules.
+ * In a collection that unloads classes, the last two only for the classes and loaders that
+ * cannot be unloaded; classunload.c keeps the others' references alive once it finds
+ * them live, and every frame's method marks its class live.
  * Weak roots (weak global references, which have phantom strength, and the string intern
  * table, whose strings live only while something else holds them) and monitors' back
  * pointers are processed after marking/copying and reference processing (refproc.c),
@@ -17,6 +20,7 @@
  */
 #include "heap/gc.h"
 #include "heap/handles.h"
+#include "heap/classunload.h"
 #include "classfile/loader.h"
 #include "classfile/classfile.h"
 #include "interp/frame.h"
@@ -77,11 +81,14 @@ static void visit_thread(Thread *t, SlotVisitor v, void *ctx) {
     visit(&t->exception, v, ctx);
     visit(&t->vm_result, v, ctx);
     visit(&t->async_exception, v, ctx);
-    for (Frame *f = t->top; f; f = f->prev) visit_frame(f, v, ctx);
+    for (Frame *f = t->top; f; f = f->prev) {
+        if (unlikely(cu_armed)) cu_touch_class(f->method->holder);
+        visit_frame(f, v, ctx);
+    }
     hnd_visit_locals(t, v, ctx);
 }
 
-static void visit_class(Class *c, SlotVisitor v, void *ctx) {
+void gc_visit_class_roots(Class *c, SlotVisitor v, void *ctx) {
     visit(&c->mirror, v, ctx);
     visit(&c->loader, v, ctx);
     visit(&c->init_error, v, ctx);
@@ -97,14 +104,18 @@ void gc_visit_roots(SlotVisitor v, void *ctx) {
     for (int i = 0; i < nvm_roots; i++) visit(vm_roots[i], v, ctx);
     for (Thread *t = thread_list; t; t = t->next) visit_thread(t, v, ctx);
     hnd_visit_globals(v, ctx);
-    for (Class *c = ld_class_list; c; c = c->next) visit_class(c, v, ctx);
+    for (Class *c = ld_class_list; c; c = c->next)
+        if (cu_class_is_root(c)) gc_visit_class_roots(c, v, ctx);
     for (int i = 0; i <= T_VOID; i++)
         if (vm_primitive[i]) visit(&vm_primitive[i]->mirror, v, ctx);
-    for (LoaderData *ld = ld_all; ld; ld = ld->next) {
-        visit(&ld->loader, v, ctx);
-        visit(&ld->unnamed_module, v, ctx);
-        for (Package *p = ld->packages; p; p = p->next) visit(&p->module, v, ctx);
-    }
+    for (LoaderData *ld = ld_all; ld; ld = ld->next)
+        if (cu_loader_is_root(ld)) gc_visit_loader_roots(ld, v, ctx);
+}
+
+void gc_visit_loader_roots(LoaderData *ld, SlotVisitor v, void *ctx) {
+    visit(&ld->loader, v, ctx);
+    visit(&ld->unnamed_module, v, ctx);
+    for (Package *p = ld->packages; p; p = p->next) visit(&p->module, v, ctx);
 }
 
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {
