@@ -91,7 +91,12 @@ public class ClassUnload {
         MethodHandle define = MethodHandles.lookup().findStatic(d, "define",
                 MethodType.methodType(Class.class, byte[].class, boolean.class));
         long sum = 0;
-        for (int i = 0; i < n; i++) sum += (Integer) ((Class<?>) define.invoke(hidden, false)).getMethod("size").invoke(null);
+        for (int i = 0; i < n; i++) {
+            Class<?> h = (Class<?>) define.invoke(hidden, false);
+            sum += (Integer) h.getMethod("size").invoke(null);
+            /* an array class of a hidden class is recorded by its loader, which lives on */
+            if (i % 10 == 0) sum += java.lang.reflect.Array.getLength(java.lang.reflect.Array.newInstance(h, 2)) - 2;
+        }
         System.out.println("hidden: " + n + " classes, " + sum / n + " bytes each");
         Class<?> weak = (Class<?>) define.invoke(hidden, false);
         Class<?> strong = (Class<?>) define.invoke(hidden, true);
@@ -132,6 +137,30 @@ public class ClassUnload {
         System.out.println("user dropped: class collected " + collected(w) + ", loader collected " + collected(wl));
     }
 
+    /* several threads define and drop classes while collections unload others' */
+    static void threads(int n) throws Throwable {
+        long[] sums = new long[4];
+        Throwable[] failures = new Throwable[4];
+        Thread[] ts = new Thread[4];
+        for (int k = 0; k < ts.length; k++) {
+            final int id = k;
+            ts[k] = new Thread(() -> {
+                try {
+                    for (int i = 0; i < n / 4; i++) {
+                        Class<?> c = fresh(i % 2 == 0 ? P : U);
+                        sums[id] += (Integer) c.getMethod(i % 2 == 0 ? "size" : "use").invoke(null);
+                    }
+                } catch (Throwable e) {
+                    failures[id] = e;
+                }
+            });
+            ts[k].start();
+        }
+        for (Thread t : ts) t.join();
+        for (int k = 0; k < ts.length; k++)
+            System.out.println("thread " + k + ": " + (failures[k] != null ? failures[k].toString() : sums[k]));
+    }
+
     public static void main(String[] args) throws Throwable {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 3000;
         payload = bytes(P);
@@ -143,6 +172,7 @@ public class ClassUnload {
         loaders(n);
         hiddenClasses(n);
         holders();
+        threads(n);
         System.gc();
         long unloaded = mx.getUnloadedClassCount() - before;
         System.out.println("unloaded at least " + n + ": " + (unloaded >= n));
