@@ -210,6 +210,7 @@ static bool class_dead(Class *c, void *ctx) {
 static void class_removed(Class *c, void *ctx) {
     UNUSED(ctx);
     vec_push(&dead_classes, c);
+    __atomic_store_n(&c->cu_unloaded, 1, __ATOMIC_RELAXED);
     /* an array of a hidden class of its own sits in a loader's dictionary that lives on */
     if (class_is_array(c) && is_own_unit(c->element) && loader_of(c)->cu_live) ld_forget(loader_of(c), c);
     if (!class_is_array(c)) sec_class_unloaded(c);

@@ -4,7 +4,8 @@
  * leaves GetLoadedClasses and its loader's GetClassLoaderClasses, the tag on its mirror
  * comes back in ObjectFree, and a weak global reference to the mirror clears; a class
  * still referenced stays in the list.  The agent holds a jmethodID of the dropped class's
- * method all along (HotSpot clears it; it must not make Loupe crash).
+ * method all along: once the class is unloaded the id is invalid (HotSpot clears it; Loupe
+ * keeps the dead method readable and says JVMTI_ERROR_INVALID_METHODID).
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -61,6 +62,10 @@ JNIEXPORT void JNICALL Java_AgentUnload_report(JNIEnv *jni, jclass self, jstring
         printf(", AgentUnload$Payload among them %d\n", payload);
         (*jvmti)->Deallocate(jvmti, (unsigned char *)cs);
     }
+    char *name = NULL;
+    printf("  GetMethodName(value) -> %d", (*jvmti)->GetMethodName(jvmti, kept_id, &name, NULL, NULL));
+    printf(", %s\n", name ? name : "no name");
+    if (name) (*jvmti)->Deallocate(jvmti, (unsigned char *)name);
     (*jni)->ReleaseStringUTFChars(jni, what, w);
     fflush(stdout);
 }
