@@ -325,6 +325,11 @@ struct Class {
     uint32_t hook_base_len;
     Class *previous;                /* the versions before redefinitions (CF_OLD_VERSION),
                                      * newest first: obsolete methods run on them; GC roots */
+    /* class unloading (heap/classunload.c) */
+    uint8_t cu_own;                 /* a weak hidden class: unloaded on its own (atomic) */
+    uint8_t cu_ids;                 /* a JNI id of a member was handed out (atomic) */
+    uint8_t cu_unloaded;            /* unloaded, memory kept for the ids (atomic) */
+    uint8_t cu_live, cu_kept;       /* during a collection, world stopped */
     Class *next;                    /* all classes, in load order (classfile/loader.c) */
 };
 

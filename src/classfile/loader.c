@@ -280,6 +280,67 @@ void ld_foreach_class(void (*fn)(Class *c, void *ctx), void *ctx) {
 
 uint32_t ld_class_count(void) { return class_count; }
 
+/* ---- unloading (heap/classunload.c decides, with the world stopped) ---- */
+
+void ld_remove_classes(bool (*dead)(Class *c, void *ctx), void (*removed)(Class *c, void *ctx), void *ctx) {
+    /* a thread in a safe state may be walking the list under the lock */
+    pthread_mutex_lock(&ld_class_list_lock);
+    Class **link = &ld_class_list;
+    while (*link) {
+        Class *c = *link;
+        if (!dead(c, ctx)) {
+            link = &c->next;
+            continue;
+        }
+        *link = c->next;
+        class_count--;
+        removed(c, ctx);
+    }
+    ld_class_tail = link;
+    pthread_mutex_unlock(&ld_class_list_lock);
+}
+
+void ld_remove_loaders(bool (*dead)(LoaderData *ld, void *ctx), void (*removed)(LoaderData *ld, void *ctx), void *ctx) {
+    LoaderData **link = &ld_all;
+    while (*link) {
+        LoaderData *ld = *link;
+        if (!dead(ld, ctx)) {
+            link = &ld->next;
+            continue;
+        }
+        *link = ld->next;
+        ld->next = NULL;
+        removed(ld, ctx);
+    }
+}
+
+void ld_forget(LoaderData *ld, Class *c) {
+    pthread_mutex_lock(&ld->lock);
+    Class **old = ld->table;
+    ld->table = vm_calloc(ld->size, sizeof(Class *));
+    ld->count = 0;
+    for (uint32_t i = 0; i < ld->size; i++)
+        if (old[i] && old[i] != c) {
+            dict_insert(ld, old[i]);
+            ld->count++;
+        }
+    vm_free(old);
+    pthread_mutex_unlock(&ld->lock);
+}
+
+void ld_release(LoaderData *ld) {
+    vm_free(ld->table);
+    ld->table = NULL;
+    ld->size = ld->count = 0;
+    for (Package *p = ld->packages, *next; p; p = next) {
+        next = p->next;
+        vm_free(p->qexports);
+        vm_free(p);
+    }
+    ld->packages = NULL;
+    ld->loader = ld->unnamed_module = NULL;
+}
+
 LoaderData *ld_of(Thread *t, Object *loader) {
     UNUSED(t);
     if (!loader) return ld_boot;

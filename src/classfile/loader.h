@@ -40,6 +40,10 @@ struct LoaderData {
     Object *unnamed_module;         /* boot loader: set by JVM_SetBootLoaderUnnamedModule */
     struct ModuleEntry *unnamed_entry;  /* module.c, made on first use */
     bool parallel_capable;
+    /* class unloading (heap/classunload.c), during a collection, world stopped */
+    bool cu_permanent;              /* boot, platform, application loader */
+    bool cu_live, cu_kept;
+    bool cu_dead;                   /* unloaded: a tombstone, off every list */
     LoaderData *next;
 };
 
@@ -93,6 +97,14 @@ extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;
 void ld_foreach_class(void (*fn)(Class *c, void *ctx), void *ctx);
 uint32_t ld_class_count(void);
+/* Class unloading (heap/classunload.c), world stopped.  Takes off the class list every
+ * class `dead` says is dead, calling `removed` on each; takes off the loader list every
+ * dead loader; ld_forget drops one class from a dictionary; ld_release frees a removed
+ * loader's dictionary and packages (the LoaderData itself stays, as a tombstone). */
+void ld_remove_classes(bool (*dead)(Class *c, void *ctx), void (*removed)(Class *c, void *ctx), void *ctx);
+void ld_remove_loaders(bool (*dead)(LoaderData *ld, void *ctx), void (*removed)(LoaderData *ld, void *ctx), void *ctx);
+void ld_forget(LoaderData *ld, Class *c);
+void ld_release(LoaderData *ld);
 
 /* The package of a class (made on first use); NULL for primitives/arrays of primitives. */
 Package *ld_package_of(Class *c);

@@ -54,10 +54,13 @@ static ModuleEntry *entry_field(Object *module) {
     return (ModuleEntry *)(intptr_t)__atomic_load_n(entry_slot(module), __ATOMIC_ACQUIRE);
 }
 
-/* Under mod_lock.  Entries are never freed (loaders are not unloaded). */
+/* Under mod_lock.  Entries are never freed: an unloaded loader's entries leave the list
+ * (mod_forget_loader) but may still be named in other entries' reads.  The unnamed module
+ * of a loader other than the boot loader is held weakly: its loader holds it, and a
+ * strong handle would keep the loader (Module.loader) from being unloaded. */
 static ModuleEntry *new_entry(Object *module, Symbol *name, LoaderData *ld, bool is_open) {
     ModuleEntry *e = vm_calloc(1, sizeof *e);
-    e->module = hnd_new_global(module);
+    e->module = !name && ld != ld_boot ? hnd_new_weak(module) : hnd_new_global(module);
     e->name = name;
     e->ld = ld;
     e->is_open = is_open;
@@ -66,6 +69,22 @@ static ModuleEntry *new_entry(Object *module, Symbol *name, LoaderData *ld, bool
     entries = e;
     __atomic_store_n(entry_slot(module), (jlong)(intptr_t)e, __ATOMIC_RELEASE);
     return e;
+}
+
+void mod_forget_loader(LoaderData *ld) {
+    pthread_mutex_lock(&mod_lock);
+    for (ModuleEntry **link = &entries; *link;) {
+        ModuleEntry *e = *link;
+        if (e->ld != ld) {
+            link = &e->next;
+            continue;
+        }
+        *link = e->next;
+        if ((uintptr_t)e->module & 1) hnd_delete_weak(e->module);
+        else hnd_delete_global(e->module);
+        e->module = NULL;
+    }
+    pthread_mutex_unlock(&mod_lock);
 }
 
 /* A loader's unnamed module entry, made from its unnamed Module on first use; NULL while

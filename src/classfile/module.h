@@ -44,6 +44,9 @@ enum { MOD_EXP_NONE = 0, MOD_EXP_UNQUALIFIED = 1, MOD_EXP_ALL_UNNAMED = 2 };
 /* The result of the module part of a class access check, as HotSpot distinguishes it. */
 typedef enum { MOD_ACCESS_OK, MOD_NOT_READABLE, MOD_NOT_EXPORTED } ModAccess;
 
+/* Takes the entries of an unloaded loader off the module graph's list (world stopped). */
+void mod_forget_loader(LoaderData *ld);
+
 /* java.base's entry; NULL until JVM_DefineModule has defined it (then nothing is checked). */
 ModuleEntry *mod_java_base(void);
 

@@ -85,6 +85,9 @@ typedef void (*RootVisitor)(Object **slot, const GCRootInfo *info, void *ctx);
 void gc_visit_roots_kinds(RootVisitor v, void *ctx);
 /* Visits the reference slots inside object o (fields, array elements, mirror statics). */
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx);
+/* The references one class / one loader holds (part of gc_visit_roots). */
+void gc_visit_class_roots(Class *c, SlotVisitor v, void *ctx);
+void gc_visit_loader_roots(LoaderData *ld, SlotVisitor v, void *ctx);
 
 /* ---- reference processing (refproc.c) ----
  *
@@ -110,6 +113,9 @@ typedef struct GCTracer {
     /* completes the trace from everything kept alive since the last drain */
     void (*drain)(void *ctx);
     void *ctx;
+    /* a full trace, after which classes and loaders it did not reach may be unloaded
+     * (heap/classunload.c); false for a partial one (a young collection) */
+    bool unload_classes;
 } GCTracer;
 
 void gc_refs_begin(const GCTracer *tracer);
@@ -151,6 +157,10 @@ void heap_protect(void *p, size_t size, bool accessible);
  * is bounded; when it overflows, objects are marked gray in a second bitmap and rescanned
  * from there, so marking never needs memory it cannot get. */
 bool mark_init(char *base, size_t reserved);
+/* Set by a collector whose marked range is the whole heap (mark-sweep, mark-compact): its
+ * marking then unloads classes (classunload.c).  Off by default, for a collector that
+ * marks one generation and counts the rest live. */
+extern bool mark_full_heap;
 /* The whole mark phase over [base, top): roots, the trace, java.lang.ref (refproc.c),
  * weak roots and monitors.  Objects outside the range count as live and are not traced. */
 void mark_heap(char *top);

@@ -184,7 +184,7 @@ static void drain(void *ctx) {
     }
 }
 
-static const GCTracer tracer = { survived, promote, drain, NULL };
+static const GCTracer tracer = { survived, promote, drain, NULL, false };   /* a young collection: no unloading */
 
 /* GC stress: an old-to-young reference outside a dirty card is a store the barrier missed. */
 static void check_slot(Object **slot, void *ctx) {

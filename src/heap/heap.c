@@ -23,6 +23,7 @@
 #include "heap/gc.h"
 #include "heap/handles.h"
 #include "heap/refproc.h"
+#include "heap/classunload.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/mirror.h"
@@ -510,6 +511,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
     gc->collect(cause);
+    cu_release();
     const char *pause = gc->pause_name ? gc->pause_name() : "Pause Full";
     refs_after_gc();
     size_t after = gc->used();

@@ -42,6 +42,8 @@ typedef struct HeapOptions {
     bool check_events;      /* -XX:+LoupeCheckGCEvents: the events checked against the heap (gccheck.c) */
     long soft_lru_ms_per_mb;/* -XX:SoftRefLRUPolicyMSPerMB=N: a soft reference unused for N ms
                              * per free megabyte is cleared (refproc.c) */
+    bool class_unloading;   /* -XX:+ClassUnloading (default on) */
+    bool log_class_unload;  /* -Xlog:class+unload, -verbose:class */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);

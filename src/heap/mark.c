@@ -148,13 +148,16 @@ static void drain(void *ctx) {
 
 static void ignore_slot(Object **slot, void *ctx) { UNUSED(slot); UNUSED(ctx); }
 
-static const GCTracer tracer = { mark_is_live, mark_slot, drain, NULL };
+bool mark_full_heap;
+
+static GCTracer tracer = { mark_is_live, mark_slot, drain, NULL, false };
 
 void mark_heap(char *top) {
     mark_top = top;
     size_t words = (word_index(top) + 63) / 64;
     memset(live_bits, 0, words * 8);
     live_words = 0;
+    tracer.unload_classes = mark_full_heap;
     gc_refs_begin(&tracer);
     gc_visit_roots(mark_slot, NULL);
     drain(NULL);

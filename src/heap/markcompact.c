@@ -47,6 +47,7 @@ static bool mc_init(const HeapOptions *o) {
     initial_capacity = capacity;
     base = heap_reserve(reserved);
     if (!base || !mark_init(base, reserved)) return false;
+    mark_full_heap = true;
     atomic_store(&top, base);
     limit = base + capacity;
     poison = o->stress_interval > 0;

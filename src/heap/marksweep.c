@@ -29,6 +29,7 @@ static bool ms_init(const HeapOptions *o) {
     initial_capacity = capacity;
     base = heap_reserve(reserved);
     if (!base || !mark_init(base, reserved)) return false;
+    mark_full_heap = true;
     fl_init(base, base + capacity, o->stress_interval > 0);
     if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(ARENA_ID, "Mark-Sweep Space");
     return true;

@@ -25,6 +25,9 @@
  * Otherwise the referent is traced like any field.  Only reference objects that are
  * themselves reached get scanned, so a dead Reference is never discovered or queued.
  *
+ * Class unloading (classunload.c) settles which classes live before step 1 below and
+ * again after step 2, then takes the dead ones off the VM's tables.
+ *
  * Processing (gc_refs_process), after the strong trace is complete, discovery off — any
  * Reference reached from here on is traced as an ordinary object, as HotSpot does:
  *   1. soft and weak references whose referents are still not reached are cleared and
@@ -58,6 +61,7 @@
  * (GC_LAST_DITCH), as the specification requires.
  */
 #include "heap/gc.h"
+#include "heap/classunload.h"
 #include "heap/refproc.h"
 #include "runtime/vm.h"
 
@@ -171,6 +175,7 @@ void refs_after_gc(void) {
 void gc_refs_begin(const GCTracer *tr) {
     tracer = tr;
     discovering = refs_referent_off != 0;
+    cu_begin(tr);
     for (int k = 0; k < REF_KINDS; k++) lists[k].n = 0;
 }
 
@@ -186,6 +191,7 @@ static bool discover(Object *ref, const Class *k) {
 }
 
 void gc_trace_object(Object *o, SlotVisitor v, void *ctx) {
+    cu_touch_object(o);
     Class *k = o->klass;
     if (unlikely(k->flags & CF_REF_ANY) && discovering && discover(o, k)) {
         for (uint32_t i = 0; i < k->nrefs; i++) {
@@ -243,12 +249,20 @@ static void finalize_and_queue(RefList *l) {
 }
 
 void gc_refs_process(void) {
-    if (!discovering) return;
+    /* classes still live keep what they hold before any referent is found unreached */
+    cu_settle();
+    if (!discovering) {
+        cu_finish();
+        return;
+    }
     discovering = false;
     queued_head = queued_tail = NULL;
     clear_and_queue(&lists[REF_SOFT]);
     clear_and_queue(&lists[REF_WEAK]);
     finalize_and_queue(&lists[REF_FINAL]);
+    /* a finalizable object may be the last instance of a class */
+    cu_settle();
+    cu_finish();
     clear_and_queue(&lists[REF_PHANTOM]);
     if (!queued_head) return;
     pthread_mutex_lock(&pending_lock);

@@ -10,6 +10,9 @@
  *   - per class: mirror (statics are inside it), defining loader, resolved constant-pool
  *     objects and recorded resolution errors;
  *   - per loader: the loader object, unnamed module, package modules.
+ * In a collection that unloads classes, the last two only for the classes and loaders that
+ * cannot be unloaded; classunload.c keeps the others' references alive once it finds
+ * them live, and every frame's method marks its class live.
  * Weak roots (weak global references, which have phantom strength, and the string intern
  * table, whose strings live only while something else holds them) and monitors' back
  * pointers are processed after marking/copying and reference processing (refproc.c),
@@ -17,6 +20,7 @@
  */
 #include "heap/gc.h"
 #include "heap/handles.h"
+#include "heap/classunload.h"
 #include "classfile/loader.h"
 #include "classfile/classfile.h"
 #include "interp/frame.h"
@@ -111,7 +115,10 @@ static void visit_thread(Thread *t, RootWalk *w) {
     visit_as(&t->vm_result, GCR_OTHER, w);
     visit_as(&t->async_exception, GCR_OTHER, w);
     w->info.depth = 0;
-    for (Frame *f = t->top; f; f = f->prev, w->info.depth++) visit_frame(f, w);
+    for (Frame *f = t->top; f; f = f->prev, w->info.depth++) {
+        if (unlikely(cu_armed)) cu_touch_class(f->method->holder);
+        visit_frame(f, w);
+    }
     w->info = (GCRootInfo){ GCR_JNI_LOCAL, t, NULL, -1, -1 };
     w->info.frame = native_frame(t, &w->info.depth);
     hnd_visit_locals(t, visit_local_handle, w);
@@ -132,22 +139,26 @@ static void visit_class(Class *c, RootWalk *w) {
     }
 }
 
+static void visit_loader(LoaderData *ld, RootWalk *w) {
+    visit(&ld->loader, w);
+    visit(&ld->unnamed_module, w);
+    for (Package *p = ld->packages; p; p = p->next) visit(&p->module, w);
+}
+
 void gc_visit_roots_kinds(RootVisitor v, void *ctx) {
     RootWalk w = { v, ctx, { GCR_OTHER, NULL, NULL, -1, -1 } };
     for (int i = 0; i < nvm_roots; i++) visit(vm_roots[i], &w);
     for (Thread *t = thread_list; t; t = t->next) visit_thread(t, &w);
     w.info = (GCRootInfo){ GCR_JNI_GLOBAL, NULL, NULL, -1, -1 };
     hnd_visit_globals(visit_local_handle, &w);
-    for (Class *c = ld_class_list; c; c = c->next) visit_class(c, &w);
+    for (Class *c = ld_class_list; c; c = c->next)
+        if (cu_class_is_root(c)) visit_class(c, &w);
     w.info.kind = GCR_SYSTEM_CLASS;
     for (int i = 0; i <= T_VOID; i++)
         if (vm_primitive[i]) visit(&vm_primitive[i]->mirror, &w);
     w.info.kind = GCR_OTHER;
-    for (LoaderData *ld = ld_all; ld; ld = ld->next) {
-        visit(&ld->loader, &w);
-        visit(&ld->unnamed_module, &w);
-        for (Package *p = ld->packages; p; p = p->next) visit(&p->module, &w);
-    }
+    for (LoaderData *ld = ld_all; ld; ld = ld->next)
+        if (cu_loader_is_root(ld)) visit_loader(ld, &w);
 }
 
 typedef struct PlainWalk {
@@ -164,6 +175,18 @@ static void drop_kind(Object **slot, const GCRootInfo *info, void *ctx) {
 void gc_visit_roots(SlotVisitor v, void *ctx) {
     PlainWalk p = { v, ctx };
     gc_visit_roots_kinds(drop_kind, &p);
+}
+
+void gc_visit_class_roots(Class *c, SlotVisitor v, void *ctx) {
+    PlainWalk p = { v, ctx };
+    RootWalk w = { drop_kind, &p, { GCR_OTHER, NULL, NULL, -1, -1 } };
+    visit_class(c, &w);
+}
+
+void gc_visit_loader_roots(LoaderData *ld, SlotVisitor v, void *ctx) {
+    PlainWalk p = { v, ctx };
+    RootWalk w = { drop_kind, &p, { GCR_OTHER, NULL, NULL, -1, -1 } };
+    visit_loader(ld, &w);
 }
 
 void gc_visit_object(Object *o, SlotVisitor v, void *ctx) {

@@ -114,7 +114,7 @@ static void drain(void *ctx) {
     }
 }
 
-static const GCTracer tracer = { survived, evacuate, drain, NULL };
+static const GCTracer tracer = { survived, evacuate, drain, NULL, true };
 
 static void ss_collect(GCCause cause) {
     UNUSED(cause);

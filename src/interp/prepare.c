@@ -280,6 +280,11 @@ static void free_prepared(Prepared *p) {
     vm_free(p);
 }
 
+void prep_free(Method *m) {
+    free_prepared(m->prepared);
+    m->prepared = NULL;
+}
+
 Prepared *prep_method(Thread *t, Method *m) {
     Prepared *p = method_prepared(m);
     if (p) return p;

@@ -59,6 +59,8 @@ typedef struct Prepared {
 /* Translates m's code (once; thread-safe).  Returns NULL with an exception pending if the
  * code is malformed. */
 Prepared *prep_method(Thread *t, Method *m);
+/* Frees m's translated code (its class is being unloaded). */
+void prep_free(Method *m);
 
 static inline uint32_t prep_bci(const Prepared *p, const Insn *pc) { return p->bci[pc - p->code]; }
 

@@ -52,13 +52,16 @@ static JvmtiEnv *env_create(jint version) {
     env->version = version;
     env->valid = true;
     pthread_mutex_lock(&jvmti_lock);
-    env->index = env_count++;
+    __atomic_store_n(&env_count, env_count + 1, __ATOMIC_RELAXED);
+    env->index = env_count - 1;
     JvmtiEnv *volatile *link = &jvmti_envs;
     while (*link) link = &(*link)->next;
     __atomic_store_n(link, env, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&jvmti_lock);
     return env;
 }
+
+bool jvmti_env_exists(void) { return __atomic_load_n(&env_count, __ATOMIC_RELAXED) > 0; }
 
 jint jvmti_get_env(void **penv, jint version) {
     if (!version_supported(version)) return JNI_EVERSION;

@@ -96,6 +96,8 @@ void jvmti_post_GarbageCollectionStart(Thread *t);
 void jvmti_post_GarbageCollectionFinish(Thread *t);
 void jvmti_gc_done(Thread *t);
 extern volatile bool jvmti_tags_exist;
+/* Whether any JVMTI environment was ever made (its jmethodIDs may outlive their classes). */
+bool jvmti_env_exists(void);
 /* A monitor event (MONITOR_WAIT, _WAITED, _CONTENDED_ENTER, _CONTENDED_ENTERED) on *obj;
  * arg: MonitorWait's timeout, MonitorWaited's timed_out (jvmti/jvmti_monitor_info.c). */
 void jvmti_post_monitor_event(Thread *t, jvmtiEvent ev, Object **obj, jlong arg);

@@ -37,6 +37,8 @@ jvmtiError jvmti_class_of(jclass klass, Class **out) {
 
 jvmtiError jvmti_method_of(jmethodID method, Method **out) {
     if (!method) return JVMTI_ERROR_INVALID_METHODID;
+    /* the id of a method whose class was unloaded is kept readable, and is invalid */
+    if (__atomic_load_n(&((Method *)method)->holder->cu_unloaded, __ATOMIC_RELAXED)) return JVMTI_ERROR_INVALID_METHODID;
     *out = (Method *)method;
     return JVMTI_ERROR_NONE;
 }
@@ -44,6 +46,7 @@ jvmtiError jvmti_method_of(jmethodID method, Method **out) {
 jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out) {
     Field *f = (Field *)field;
     if (!f || (!(f->access & JVM_ACC_STATIC) && !class_is_assignable(c, f->holder))) return JVMTI_ERROR_INVALID_FIELDID;
+    if (__atomic_load_n(&f->holder->cu_unloaded, __ATOMIC_RELAXED)) return JVMTI_ERROR_INVALID_FIELDID;
     *out = f;
     return JVMTI_ERROR_NONE;
 }

@@ -3,6 +3,7 @@
  * static; varargs, va_list and jvalue-array forms), generated from one list of types.
  */
 #include "native/jni_internal.h"
+#include "heap/classunload.h"
 #include "classfile/classfile.h"
 #include "classfile/link.h"
 #include "interp/interp.h"
@@ -44,6 +45,7 @@ static jmethodID get_method_id(JNIEnv *env, jclass clazz, const char *name, cons
         else exc_throw(t, VMC_NoSuchMethodError, "%sL%s;.%s%s", is_static ? "static " : "", c->name->str, name, sig);
         JNI_RETURN(NULL);
     }
+    cu_note_ids(m->holder);
     JNI_RETURN((jmethodID)m);
 }
 

@@ -4,6 +4,7 @@
  * holder's mirror (mirror.h).
  */
 #include "native/jni_internal.h"
+#include "heap/classunload.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
 #include "runtime/vm.h"
@@ -25,6 +26,7 @@ static jfieldID get_field_id(JNIEnv *env, jclass clazz, const char *name, const 
         else exc_throw(t, VMC_NoSuchFieldError, "%s.%s %s", class_external_name(c, cn, sizeof cn), name, sig);
         JNI_RETURN(NULL);
     }
+    cu_note_ids(f->holder);
     JNI_RETURN((jfieldID)f);
 }
 

@@ -3,6 +3,7 @@
  * buffers.
  */
 #include "native/jni_internal.h"
+#include "heap/classunload.h"
 #include "native/natives.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
@@ -35,6 +36,7 @@ static void *reflected_member(Object *o, bool field) {
     if (!cf || !sf) return NULL;
     Class *c = mirror_class(OBJ_FIELD(o, cf->offset, Object *));
     jint slot = OBJ_FIELD(o, sf->offset, jint);
+    cu_note_ids(c);
     return field ? (void *)&c->fields[slot] : (void *)&c->methods[slot];
 }
 

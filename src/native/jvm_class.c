@@ -4,6 +4,7 @@
  * caller-class query behind @CallerSensitive methods, and assertion status.
  */
 #include "native/jni_internal.h"
+#include "heap/classunload.h"
 #include "native/natives.h"
 #include "classfile/classfile.h"
 #include "classfile/link.h"
@@ -446,6 +447,7 @@ const VMNative vm_natives_class[] = {
 enum {
     LOOKUP_NESTMATE = 0x1,
     LOOKUP_HIDDEN = 0x2,
+    LOOKUP_STRONG = 0x4,        /* ClassOption.STRONG: lives as long as its loader */
 };
 
 JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const char *name, const jbyte *buf, jsize len,
@@ -476,5 +478,8 @@ JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const
     if (c && !link_class(t, c)) c = NULL;
     if (c && init && !class_init(t, c)) c = NULL;
     hnd_release(t, hm);
-    JNI_RETURN(local_mirror(t, c));
+    jclass r = local_mirror(t, c);
+    /* held by the local reference from here on: now it may die on its own */
+    if (c && hidden && !(flags & LOOKUP_STRONG)) cu_mark_weak_hidden(c);
+    JNI_RETURN(r);
 }

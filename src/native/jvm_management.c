@@ -13,7 +13,7 @@
  * What Loupe reports, and where it differs from HotSpot:
  *   - the run-time counters behind RuntimeMXBean, ClassLoadingMXBean and ThreadMXBean are
  *     real (loaded classes are the classes defined by any loader, arrays excepted, as
- *     HotSpot counts them; nothing is ever unloaded);
+ *     HotSpot counts them; the unloaded ones, heap/classunload.c, count among those loaded);
  *   - there is no compiler: sun.management.compiler is unset, so
  *     ManagementFactory.getCompilationMXBean() is null, exactly as on HotSpot with -Xint;
  *   - VM flags (HotSpotDiagnosticMXBean) are the -XX flags Loupe honours, with their
@@ -23,6 +23,7 @@
  *     with an IOException.
  */
 #include "native/jni_internal.h"
+#include "heap/classunload.h"
 #include "native/jmm.h"
 #include "classfile/classfile.h"
 #include "classfile/link.h"
@@ -106,8 +107,8 @@ static ClassTally class_tally(Thread *t) {
 static jlong long_attribute(Thread *t, JmmLongAttribute att) {
     JThreadCounts tc;
     switch (att) {
-    case JMM_CLASS_LOADED_COUNT: return class_tally(t).loaded;
-    case JMM_CLASS_UNLOADED_COUNT: return 0;
+    case JMM_CLASS_LOADED_COUNT: return class_tally(t).loaded + (jlong)cu_unloaded_count();
+    case JMM_CLASS_UNLOADED_COUNT: return (jlong)cu_unloaded_count();
     case JMM_THREAD_TOTAL_COUNT: tc = jthread_counts(); return tc.started;
     case JMM_THREAD_LIVE_COUNT: tc = jthread_counts(); return tc.live;
     case JMM_THREAD_PEAK_COUNT: tc = jthread_counts(); return tc.peak;
@@ -117,8 +118,8 @@ static jlong long_attribute(Thread *t, JmmLongAttribute att) {
     case JMM_COMPILE_TOTAL_TIME_MS: return 0;
     case JMM_OS_PROCESS_ID: return getpid();
     case JMM_OS_MEM_TOTAL_PHYSICAL_BYTES: return (jlong)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
-    case JMM_CLASS_LOADED_BYTES: return class_tally(t).bytes;
-    case JMM_CLASS_UNLOADED_BYTES: return 0;
+    case JMM_CLASS_LOADED_BYTES: return class_tally(t).bytes + (jlong)cu_unloaded_bytes();
+    case JMM_CLASS_UNLOADED_BYTES: return (jlong)cu_unloaded_bytes();
     case JMM_CLASS_INIT_TOTAL_COUNT: return class_tally(t).initialized;
     case JMM_VM_GLOBAL_COUNT: return opts_flag_count();
     case JMM_VM_THREAD_COUNT: return 0;        /* Loupe has no VM-internal threads */

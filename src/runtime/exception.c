@@ -341,6 +341,14 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
     OBJ_FIELD(*throwable, off_depth, jint) = n;
 }
 
+void exc_backtrace_classes(Object *throwable, void (*fn)(Class *c)) {
+    if (!off_backtrace) return;
+    Object *bt = OBJ_FIELD(throwable, off_backtrace, Object *);
+    if (!bt || bt->klass != vm_primitive[T_LONG]->array_class) return;
+    jlong *e = ARRAY_ELEMS(bt, jlong);
+    for (jint i = 0; i + 1 < array_length(bt); i += 2) fn(((Method *)(intptr_t)e[i])->holder);
+}
+
 static uint32_t ste_off(const char *name, const char *desc) {
     Field *f = class_find_declared_field(VMC(StackTraceElement), sym_intern_cstr(name), sym_intern_cstr(desc));
     if (!f) vm_fatal("StackTraceElement.%s missing", name);

@@ -58,6 +58,9 @@ void exc_describe_throwable(Object *e, char *buf, size_t n);
 /* Fills the VM-private backtrace of a Throwable from the current stack (JVM_FillInStackTrace):
  * skips the fillInStackTrace frames and the throwable's own constructors. */
 void exc_fill_backtrace(Thread *t, Object **throwable);
+/* Calls fn on the class of each method a throwable's backtrace names (class unloading:
+ * the backtrace holds methods, not mirrors).  World stopped. */
+void exc_backtrace_classes(Object *throwable, void (*fn)(Class *c));
 /* Fills StackTraceElement[] from a Throwable's backtrace (JVM_InitStackTraceElementArray). */
 bool exc_fill_elements(Thread *t, Object **elements, Object **throwable);
 /* Fills one StackTraceElement (a handle) for method m at bci. */

@@ -115,6 +115,7 @@ static const Flag FLAGS[] = {
     { "PrintVMOptions", F_BOOL, &print_vm_options },
     { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
     { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
+    { "ClassUnloading", F_BOOL, &vm_opts.heap.class_unloading },
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
     { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
 };
@@ -444,6 +445,8 @@ static void xlog_select(const char *sel, size_t n) {
     if (all || !strcmp(buf, "gc") || (wild && !strncmp("gc", buf, len))) vm_opts.heap.verbose = on;
     if (all || !strcmp(buf, "class+load") || (wild && (!strcmp(buf, "class") || !strncmp("class+load", buf, len))))
         vm_opts.verbose_class = on;
+    if (all || !strcmp(buf, "class+unload") || (wild && (!strcmp(buf, "class") || !strncmp("class+unload", buf, len))))
+        vm_opts.heap.log_class_unload = on;
 }
 
 static void parse_xlog(const char *arg) {
@@ -451,7 +454,7 @@ static void parse_xlog(const char *arg) {
     size_t what = colon ? (size_t)(colon - arg) : strlen(arg);
     if (colon && colon[1] && colon[1] != ':' && strncmp(colon + 1, "stdout", 6) != 0) return;  /* elsewhere */
     if (what == 7 && !strncmp(arg, "disable", 7)) {
-        vm_opts.heap.verbose = vm_opts.verbose_class = false;
+        vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.heap.log_class_unload = false;
         return;
     }
     if (what == 0) {
@@ -595,7 +598,7 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         return JNI_OK;
     }
     if (strcmp(opt, "-verbose") == 0 || strcmp(opt, "-verbose:class") == 0) {
-        vm_opts.verbose_class = true;
+        vm_opts.verbose_class = vm_opts.heap.log_class_unload = true;
         return JNI_OK;
     }
     if (strcmp(opt, "-verbose:gc") == 0) {
@@ -751,6 +754,7 @@ static void set_defaults(void) {
     vm_opts.thread_stack = 1u << 20;
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;
+    vm_opts.heap.class_unloading = true;
     vfy_local = false;
     vfy_remote = true;
 }

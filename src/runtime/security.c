@@ -153,10 +153,13 @@ Object *sec_stack_context(Thread *t) {
 
 /* ---- package access ---- */
 
+/* The protection domain is held weakly: the entry is of no use once it is gone, and a
+ * strong hold would keep its loader from being unloaded (heap/classunload.c, which also
+ * drops the entries of unloaded classes and loaders). */
 typedef struct Validated {
     Class *c;
     LoaderData *ld;
-    Object **pd;                /* a root slot of c */
+    jweak pd;
     struct Validated *next;
 } Validated;
 
@@ -171,19 +174,38 @@ static uint32_t validated_bucket(Class *c) { return (uint32_t)(((uintptr_t)c >> 
 static bool is_validated(Class *c, LoaderData *ld, Object *pd) {
     pthread_mutex_lock(&validated_lock);
     Validated *v = validated[validated_bucket(c)];
-    while (v && !(v->c == c && v->ld == ld && *v->pd == pd)) v = v->next;
+    while (v && !(v->c == c && v->ld == ld && hnd_get(v->pd) == pd)) v = v->next;
     pthread_mutex_unlock(&validated_lock);
     return v != NULL;
 }
 
 static void add_validated(Class *c, LoaderData *ld, Object *pd) {
-    Object **slot = class_new_root(c, pd);
     Validated *v = vm_malloc(sizeof *v);
-    *v = (Validated){ c, ld, slot, NULL };
+    *v = (Validated){ c, ld, hnd_new_weak(pd), NULL };
     pthread_mutex_lock(&validated_lock);
     uint32_t b = validated_bucket(c);
     v->next = validated[b];
     validated[b] = v;
+    pthread_mutex_unlock(&validated_lock);
+}
+
+static void drop_validated(Validated **bucket, Class *c) {
+    for (Validated **link = bucket; *link;) {
+        Validated *v = *link;
+        if (v->c != c && !v->ld->cu_dead) {
+            link = &v->next;
+            continue;
+        }
+        *link = v->next;
+        hnd_delete_weak(v->pd);
+        vm_free(v);
+    }
+}
+
+void sec_class_unloaded(Class *c) {
+    pthread_mutex_lock(&validated_lock);
+    if (c) drop_validated(&validated[validated_bucket(c)], c);
+    else for (int b = 0; b < VALIDATED_BUCKETS; b++) drop_validated(&validated[b], NULL);
     pthread_mutex_unlock(&validated_lock);
 }
 

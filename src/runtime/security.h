@@ -18,6 +18,9 @@ Object *sec_stack_context(Thread *t);
  * SecurityManager may be installed.  False with the exception (AccessControlException)
  * pending if access is refused. */
 bool sec_check_package_access(Thread *t, Class *c, Object **loader, Object **pd);
+/* Forgets the package-access checks passed by class c, which is being unloaded, and those
+ * of unloaded loaders (LoaderData.cu_dead); c NULL: only the latter. */
+void sec_class_unloaded(Class *c);
 
 /* The protection domain of a class (NULL for the boot loader's). */
 Object *sec_protection_domain(Class *c);
