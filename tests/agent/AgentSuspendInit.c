@@ -25,7 +25,11 @@ static void JNICALL agent(jvmtiEnv *e, JNIEnv *jni, void *arg) {
     (*jvmti)->GetFrameCount(jvmti, main_thread, &frames);
     (*jvmti)->GetThreadState(jvmti, main_thread, &state);
     printf("main while suspended: %d frames, suspended %d\n", frames, (state & JVMTI_THREAD_STATE_SUSPENDED) != 0);
-    printf("ResumeThread(main) -> %d\n", (*jvmti)->ResumeThread(jvmti, main_thread));
+    /* said before it is done: once resumed, main prints at once (the order is otherwise a race) */
+    printf("ResumeThread(main)\n");
+    fflush(stdout);
+    jvmtiError err = (*jvmti)->ResumeThread(jvmti, main_thread);
+    if (err != JVMTI_ERROR_NONE) printf("ResumeThread(main) -> %d\n", err);
     fflush(stdout);
 }
 
