@@ -1,7 +1,7 @@
 # Command-line options of the VM as HotSpot takes them, through the JDK's launcher: bad
 # -XX options (unknown names, a boolean without +/-, a value flag with +/-, bad values)
 # with HotSpot's wording; -X options HotSpot rejects or warns about; heap and stack sizes
-# (-Xmx/-Xms/-Xss and their -XX forms) that are malformed, too small or too large, and
+# (-Xmx/-Xms/-Xmn/-Xss and their -XX forms) that are malformed, too small or too large, and
 # the right ones; options accepted for compatibility; the environment variables the VM reads (JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
 # and the launcher's JDK_JAVA_OPTIONS); -verbose:class and -verbose:gc (their -Xlog forms: tool/xlog).  Each run shows
 # its exit status, standard output and standard error.
@@ -19,7 +19,7 @@ run() {
 for o in -XX:+NoSuchLoupeOption -XX:NoSuchLoupeOption=3 -XX:-NoSuchLoupeOption -XX: -XX:+ -XX:=1 \
          -XX:UseSerialGC -XX:+UseSerialGC=1 -XX:+MaxHeapSize -XX:MaxHeapSize -XX:MaxHeapSize=abc \
          -XX:ThreadStackSize=abc -Xfoo -Xmx -Xmx0 -Xmx1.5g -Xmx99999999999t -Xmx1k -Xmx2047k \
-         -XX:MaxHeapSize=1k -Xms -Xms1023k -Xss -Xssfoo -Xss1 -Xss135k -XX:ThreadStackSize=1 -Xss1025m \
+         -XX:MaxHeapSize=1k -Xms -Xms1023k -Xmn -Xmnfoo -Xmn0 -Xss -Xssfoo -Xss1 -Xss135k -XX:ThreadStackSize=1 -Xss1025m \
          -Xss1048577k -eax -Xincgc -Xlint -Xshare:foo -Xverify:foo -Xcheck -Xcheck:foo -Xintfoo \
          -Xbootclasspath:/x -Xbootclasspath/p:/x; do
   run "$o" -cp "$CLASSES" ExitCode

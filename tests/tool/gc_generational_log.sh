@@ -1,0 +1,15 @@
+# -Xlog:gc of the generational collector in HotSpot's shape: -XX:+UseSerialGC (on Loupe the
+# generational collector, Loupe's closest) with a small young generation logs minor
+# collections as "Pause Young (Allocation Failure) B->A(C) Tms" and System.gc() as
+# "Pause Full (System.gc()) ...", on both VMs; the figures differ, the shapes must not.
+set -u
+J=$JDK/bin/java
+# the test harness's own choice of collector (make test GC=...) would override the flag
+LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
+export LOUPE_OPTIONS
+"$J" -XX:+UseSerialGC -Xmx64m -Xmn2m -Xlog:gc -cp "$CLASSES" GenBarrier 40 >out 2>&1
+echo "exit $?"
+pause='[0-9]*M->[0-9]*M([0-9]*M) [0-9.]*ms$'
+grep -q "GC([0-9]*) Pause Young (Allocation Failure) $pause" out && echo "young pauses logged"
+grep -q "GC([0-9]*) Pause Full (System.gc()) $pause" out && echo "full pauses logged"
+grep -v '^\[' out
