@@ -37,7 +37,7 @@
  * The backup collector is a full mark-sweep (mark.c and fl_sweep, as mark-sweep's): it
  * runs when a reconciliation leaves the heap more than three-quarters full, for
  * System.gc() and the other explicit causes, in the last-ditch collection, and every
- * fourth collection under GC stress.  It sends a free event for every dead object, then
+ * eighth collection under GC stress.  It sends a free event for every dead object, then
  * recomputes every count from the survivors, which also repairs whatever the count path
  * got wrong by excess.
  *
@@ -62,7 +62,7 @@
 
 #define ARENA_ID 1
 #define STICKY 255
-#define STRESS_TRACE_EVERY 4
+#define STRESS_TRACE_EVERY 8
 
 enum { F_NEW = 1, F_ZCT = 2, F_ROOT = 4, F_FREED = 8 };
 
@@ -359,7 +359,7 @@ static void reconcile(void) {
     granted_since = 0;
     gc_visit_roots(root_slot, NULL);
     process_zct();
-    if (verify) check_unreachable();
+    if (verify && dead.n) check_unreachable();
     gc_process_weak_roots(not_freed, ignore_slot, NULL);
     for (size_t i = 0; i < rooted.n; i++) *flag_of(VEC_AT(rooted, Object *, i)) &= (uint8_t)~F_ROOT;
     rooted.n = 0;
