@@ -63,6 +63,7 @@
 #define ARENA_ID 1
 #define STICKY 255
 #define STRESS_TRACE_EVERY 8
+#define SORT_EVERY 16                   /* reconciliations */
 
 enum { F_NEW = 1, F_ZCT = 2, F_ROOT = 4, F_FREED = 8 };
 
@@ -186,6 +187,11 @@ static void rc_barrier(Object *holder, Object **slot, Object *value) {
 
 /* ---- counting (the world stopped) ---- */
 
+static void clear_dirty(Object **slot) {
+    size_t w = word_index(slot);
+    __atomic_fetch_and(&dirty[w >> 6], ~((uint64_t)1 << (w & 63)), __ATOMIC_RELAXED);
+}
+
 static void zct_add(Object *o) {
     uint8_t *f = flag_of(o);
     if (*f & F_ZCT) return;
@@ -240,16 +246,17 @@ static void count_new(Object *o) {
 /* The log: each slot of an old object decrements its value at its first store and
  * increments its value now. */
 static void apply_log(void) {
+    pthread_mutex_lock(&log_lock);
     for (size_t i = 0; i < log_vec.n; i++) {
         LogEntry e = VEC_AT(log_vec, LogEntry, i);
-        size_t w = word_index(e.slot);
-        dirty[w >> 6] &= ~((uint64_t)1 << (w & 63));
+        clear_dirty(e.slot);
         if (*flag_of(e.holder) & F_NEW) continue;
         inc(*e.slot);
         dec(e.old);
     }
     log_vec.n = 0;
-    log_count = 0;
+    __atomic_store_n(&log_count, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&log_lock);
 }
 
 static void root_slot(Object **slot, void *ctx) {
@@ -370,12 +377,11 @@ static void reconcile(void) {
 /* ---- the backup trace ---- */
 
 static void forget_log(void) {
-    for (size_t i = 0; i < log_vec.n; i++) {
-        size_t w = word_index(VEC_AT(log_vec, LogEntry, i).slot);
-        dirty[w >> 6] &= ~((uint64_t)1 << (w & 63));
-    }
+    pthread_mutex_lock(&log_lock);
+    for (size_t i = 0; i < log_vec.n; i++) clear_dirty(VEC_AT(log_vec, LogEntry, i).slot);
     log_vec.n = 0;
-    log_count = 0;
+    __atomic_store_n(&log_count, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&log_lock);
     chunks.n = 0;
     granted_since = 0;
     zct.n = 0;
@@ -435,6 +441,9 @@ static void rc_collect(GCCause cause) {
     bool full = wants_trace(cause);
     if (!full) {
         reconcile();
+        /* frees one by one leave the lists unordered and neighbours unmerged: put them
+         * back in address order once in a while, and before giving up on room */
+        if (exhausted || stat_reconciles % SORT_EVERY == 0) fl_sort();
         full = exhausted && fl_used() > capacity / 4 * 3;
     }
     if (full) trace();
