@@ -21,13 +21,16 @@
  * sweep, so TLABs and small objects fill the heap from the bottom; large objects (64 KB
  * and more) take the end of the highest chunk that fits, so that they gather at the top,
  * where their holes merge when they die instead of being cut up by TLABs.  A TLAB request
- * takes the smaller chunks first (any of 256 bytes or more, whole), then cuts a larger
- * one, then the wilderness: heap.c allocates an object that does not fit in the TLAB it
+ * takes the lowest of the smaller chunks first (any of 256 bytes or more, whole), then
+ * cuts a larger one, then the wilderness: heap.c allocates an object that does not fit in the TLAB it
  * gets directly, as it does when no TLAB is left at all.
  *
  * fl_sweep rebuilds the lists from mark.c's live bitmap: every maximal run of unmarked
  * words below top is one free chunk (dead objects, old chunks and retired TLAB tails
- * merge); a run that reaches top goes back to the wilderness.
+ * merge); a run that reaches top goes back to the wilderness.  A collector that frees
+ * objects one by one (reference counting) pushes them in front of their lists; fl_sort
+ * puts every list back in address order and merges neighbouring chunks, so that new
+ * objects keep gathering low and large ones still find room at the top.
  */
 #include "heap/freelist.h"
 #include <stdlib.h>

@@ -27,7 +27,9 @@
  * count is still zero and that no root refers to, decrementing what it held, so that an
  * acyclic structure dies all at once; entries the roots hold stay for the next time.  The
  * weak roots (JNI weak globals, the intern table, monitors) are cleared for the objects
- * freed, then the memory goes back to the free lists, neighbours merged.  A reconciliation
+ * freed, then the memory goes back to the free lists, neighbours merged (and every
+ * 16 reconciliations, or when an allocation failed, all the lists sorted into address
+ * order, fl_sort, against fragmentation).  A reconciliation
  * runs when the collector has handed out an eighth of the heap since the last one, when
  * the barrier's log grows large, and when an allocation fails: it is a collection like
  * any other for heap.c, bracketed by GC start and finish, and the free events of the
