@@ -21,15 +21,19 @@
  * sweep, so TLABs and small objects fill the heap from the bottom; large objects (64 KB
  * and more) take the end of the highest chunk that fits, so that they gather at the top,
  * where their holes merge when they die instead of being cut up by TLABs.  A TLAB request
- * takes the smaller chunks first (any of 256 bytes or more, whole), then cuts a larger
- * one, then the wilderness: heap.c allocates an object that does not fit in the TLAB it
+ * takes the lowest of the smaller chunks first (any of 256 bytes or more, whole), then
+ * cuts a larger one, then the wilderness: heap.c allocates an object that does not fit in the TLAB it
  * gets directly, as it does when no TLAB is left at all.
  *
  * fl_sweep rebuilds the lists from mark.c's live bitmap: every maximal run of unmarked
  * words below top is one free chunk (dead objects, old chunks and retired TLAB tails
- * merge); a run that reaches top goes back to the wilderness.
+ * merge); a run that reaches top goes back to the wilderness.  A collector that frees
+ * objects one by one (reference counting) pushes them in front of their lists; fl_sort
+ * puts every list back in address order and merges neighbouring chunks, so that new
+ * objects keep gathering low and large ones still find room at the top.
  */
 #include "heap/freelist.h"
+#include <stdlib.h>
 
 #define MIN_CHUNK 16                    /* a filler header whose mark word is the link */
 #define MIN_TLAB 256
@@ -122,12 +126,14 @@ static char *take_high(size_t size, size_t *granted) {
     return c + have - size;
 }
 
-/* For a TLAB of `size` bytes: a chunk of a class below, down to MIN_TLAB bytes, whole,
- * so that the small holes are used before a large one is cut. */
+/* For a TLAB of `size` bytes: the lowest chunk of the classes below, down to MIN_TLAB
+ * bytes, whole, so that the small holes are used before a large one is cut, and new
+ * objects gather low, leaving the top for large ones (the lists are in address order). */
 static char *take_smaller(size_t size, size_t *granted) {
+    int best = -1;
     for (int j = size_class(size) - 1; j >= size_class(MIN_TLAB); j--)
-        if (lists[j]) return chunk_take(&lists[j], SIZE_MAX, granted);
-    return NULL;
+        if (lists[j] && (best < 0 || lists[j] < lists[best])) best = j;
+    return best < 0 ? NULL : chunk_take(&lists[best], SIZE_MAX, granted);
 }
 
 static char *take_wilderness(size_t size, bool partial, size_t *granted) {
@@ -179,6 +185,44 @@ void fl_sweep(void) {
         p = mark_next_free(live, end);
     }
     sweeping = false;
+}
+
+static int by_address(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t) * (char *const *)a, y = (uintptr_t) * (char *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+void fl_sort(void) {
+    size_t n = 0, cap = 1024;
+    char **all = malloc(cap * sizeof *all);
+    if (!all) return;
+    for (int k = 0; k < NCLASSES; k++)
+        for (char *c = lists[k]; c; c = *chunk_next(c)) {
+            if (n == cap) {
+                char **bigger = realloc(all, (cap *= 2) * sizeof *all);
+                if (!bigger) {
+                    free(all);
+                    return;
+                }
+                all = bigger;
+            }
+            all[n++] = c;
+        }
+    qsort(all, n, sizeof *all, by_address);
+    bool p = poison;
+    poison = false;
+    memset(lists, 0, sizeof lists);
+    memset(tails, 0, sizeof tails);
+    free_bytes = 0;
+    sweeping = true;
+    for (size_t i = 0; i < n;) {
+        char *start = all[i], *end = start + chunk_size(start);
+        for (i++; i < n && all[i] == end; i++) end += chunk_size(all[i]);
+        fl_free(start, (size_t)(end - start));
+    }
+    sweeping = false;
+    poison = p;
+    free(all);
 }
 
 size_t fl_used(void) { return (size_t)(top - base) - free_bytes; }

@@ -26,6 +26,8 @@ void fl_free(char *c, size_t size);
  * unmarked runs. */
 void fl_report_dead(void);
 void fl_sweep(void);
+/* Puts every list in address order and merges adjacent chunks (after frees one by one). */
+void fl_sort(void);
 /* Bytes in objects (and the fillers too small to list). */
 size_t fl_used(void);
 /* Calls fn on every object (not on free chunks). */

@@ -27,7 +27,9 @@
  * count is still zero and that no root refers to, decrementing what it held, so that an
  * acyclic structure dies all at once; entries the roots hold stay for the next time.  The
  * weak roots (JNI weak globals, the intern table, monitors) are cleared for the objects
- * freed, then the memory goes back to the free lists, neighbours merged.  A reconciliation
+ * freed, then the memory goes back to the free lists, neighbours merged (and every
+ * 16 reconciliations, or when an allocation failed, all the lists sorted into address
+ * order, fl_sort, against fragmentation).  A reconciliation
  * runs when the collector has handed out an eighth of the heap since the last one, when
  * the barrier's log grows large, and when an allocation fails: it is a collection like
  * any other for heap.c, bracketed by GC start and finish, and the free events of the
@@ -37,7 +39,7 @@
  * The backup collector is a full mark-sweep (mark.c and fl_sweep, as mark-sweep's): it
  * runs when a reconciliation leaves the heap more than three-quarters full, for
  * System.gc() and the other explicit causes, in the last-ditch collection, and every
- * fourth collection under GC stress.  It sends a free event for every dead object, then
+ * eighth collection under GC stress.  It sends a free event for every dead object, then
  * recomputes every count from the survivors, which also repairs whatever the count path
  * got wrong by excess.
  *
@@ -62,7 +64,8 @@
 
 #define ARENA_ID 1
 #define STICKY 255
-#define STRESS_TRACE_EVERY 4
+#define STRESS_TRACE_EVERY 8
+#define SORT_EVERY 16                   /* reconciliations */
 
 enum { F_NEW = 1, F_ZCT = 2, F_ROOT = 4, F_FREED = 8 };
 
@@ -186,6 +189,11 @@ static void rc_barrier(Object *holder, Object **slot, Object *value) {
 
 /* ---- counting (the world stopped) ---- */
 
+static void clear_dirty(Object **slot) {
+    size_t w = word_index(slot);
+    __atomic_fetch_and(&dirty[w >> 6], ~((uint64_t)1 << (w & 63)), __ATOMIC_RELAXED);
+}
+
 static void zct_add(Object *o) {
     uint8_t *f = flag_of(o);
     if (*f & F_ZCT) return;
@@ -240,16 +248,17 @@ static void count_new(Object *o) {
 /* The log: each slot of an old object decrements its value at its first store and
  * increments its value now. */
 static void apply_log(void) {
+    pthread_mutex_lock(&log_lock);
     for (size_t i = 0; i < log_vec.n; i++) {
         LogEntry e = VEC_AT(log_vec, LogEntry, i);
-        size_t w = word_index(e.slot);
-        dirty[w >> 6] &= ~((uint64_t)1 << (w & 63));
+        clear_dirty(e.slot);
         if (*flag_of(e.holder) & F_NEW) continue;
         inc(*e.slot);
         dec(e.old);
     }
     log_vec.n = 0;
-    log_count = 0;
+    __atomic_store_n(&log_count, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&log_lock);
 }
 
 static void root_slot(Object **slot, void *ctx) {
@@ -359,7 +368,7 @@ static void reconcile(void) {
     granted_since = 0;
     gc_visit_roots(root_slot, NULL);
     process_zct();
-    if (verify) check_unreachable();
+    if (verify && dead.n) check_unreachable();
     gc_process_weak_roots(not_freed, ignore_slot, NULL);
     for (size_t i = 0; i < rooted.n; i++) *flag_of(VEC_AT(rooted, Object *, i)) &= (uint8_t)~F_ROOT;
     rooted.n = 0;
@@ -370,12 +379,11 @@ static void reconcile(void) {
 /* ---- the backup trace ---- */
 
 static void forget_log(void) {
-    for (size_t i = 0; i < log_vec.n; i++) {
-        size_t w = word_index(VEC_AT(log_vec, LogEntry, i).slot);
-        dirty[w >> 6] &= ~((uint64_t)1 << (w & 63));
-    }
+    pthread_mutex_lock(&log_lock);
+    for (size_t i = 0; i < log_vec.n; i++) clear_dirty(VEC_AT(log_vec, LogEntry, i).slot);
     log_vec.n = 0;
-    log_count = 0;
+    __atomic_store_n(&log_count, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&log_lock);
     chunks.n = 0;
     granted_since = 0;
     zct.n = 0;
@@ -435,6 +443,9 @@ static void rc_collect(GCCause cause) {
     bool full = wants_trace(cause);
     if (!full) {
         reconcile();
+        /* frees one by one leave the lists unordered and neighbours unmerged: put them
+         * back in address order once in a while, and before giving up on room */
+        if (exhausted || stat_reconciles % SORT_EVERY == 0) fl_sort();
         full = exhausted && fl_used() > capacity / 4 * 3;
     }
     if (full) trace();
