@@ -67,6 +67,29 @@ static uint64_t lpe_thread_name(jthread t)
 
 static int lpe_on(void) { return atomic_load_explicit(&lpa.active, memory_order_acquire); }
 
+/* lpe_tid: the calling thread's kernel id, asked once per thread (a system call). */
+static uint32_t lpe_tid(void)
+{
+    static _Thread_local uint32_t tid;
+    if (!tid)
+        tid = lpa_gettid();
+    return tid;
+}
+
+/* The callbacks' CPU time (part of the agent's cost in STATS) is measured on one call in
+ * LPE_COST_EVERY per thread and scaled: reading a thread's CPU clock is a system call,
+ * which would double the cost of an exact allocation event. */
+#define LPE_COST_EVERY 64
+static _Thread_local unsigned lpe_cost_n;
+
+static uint64_t lpe_cost_begin(void) { return lpe_cost_n++ % LPE_COST_EVERY ? 0 : lpa_cpu_ns(); }
+
+static void lpe_cost_end(uint64_t c0)
+{
+    if (c0)
+        atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c0) * LPE_COST_EVERY);
+}
+
 /* Each thread remembers the class of its last sampled allocation (a global reference and
  * its name's id, valid for one recording): most samples of a thread repeat the class, and
  * IsSameObject is much cheaper than asking for the class's signature again. */
@@ -91,7 +114,7 @@ static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
  * a class whose name's string id is cls. */
 static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
 {
-    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    lpr_slot *s = lpr_reserve_wait(lpe_tid());
     if (s) {
         s->type = LPR_ALLOC;
         s->time_ns = t0;
@@ -121,13 +144,13 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     (void)thread;
     if (!lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
+    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
     uint64_t cls = lpe_cached_class_name(jni, klass);
     if (lpa.opt.events & LPA_EV_LIVE)
         lpa_heap_alloc(object, cls, size, arena);
     if (lpa.opt.alloc_exact)
         lpe_alloc_record(cls, size, 0, t0);
-    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
+    lpe_cost_end(c0);
 }
 
 static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
@@ -135,9 +158,9 @@ static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobj
 {
     if (!lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
+    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
     lpe_alloc_record(lpe_cached_class_name(jni, klass), size, 1, t0);
-    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
+    lpe_cost_end(c0);
 }
 
 static void JNICALL lpe_gc_started(jvmtiEnv *jvmti) { lpe_gc_start = lpa_now_ns(); }
@@ -204,8 +227,8 @@ static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread 
     lpe_contended_since = 0;
     if (!since || !lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpa_cpu_ns();
-    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
+    lpr_slot *s = lpr_reserve_wait(lpe_tid());
     if (!s)
         return;
     s->type = LPR_LOCK;
@@ -216,12 +239,12 @@ static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread 
     s->d = t0 - since;
     lpe_stack(s);
     lpr_publish(s);
-    atomic_fetch_add(&lpa.handler_ns, lpa_cpu_ns() - c0);
+    lpe_cost_end(c0);
 }
 
 static void lpe_thread_record(int type)
 {
-    lpr_slot *s = lpr_reserve_wait(lpa_gettid());
+    lpr_slot *s = lpr_reserve_wait(lpe_tid());
     if (!s)
         return;
     s->type = (uint8_t)type;
