@@ -46,12 +46,12 @@ $(TEST_OUT)/jembed-hotspot: tests/embed/jembed.c | deps
 	@echo "  CC      $@"
 	@$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
 
-$(TEST_OUT)/embed/%-hotspot: tests/embed/%.c | deps
+$(TEST_OUT)/embed/%-hotspot: tests/embed/%.c tests/embed/embed_util.h | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(TEST_REF_CFLAGS) -o $@ $< $(TEST_HOTSPOT_LINK)
 
-$(TEST_OUT)/embed/%: tests/embed/%.c | $(LIBJVM)
+$(TEST_OUT)/embed/%: tests/embed/%.c tests/embed/embed_util.h | $(LIBJVM)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)

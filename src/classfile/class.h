@@ -354,6 +354,10 @@ static inline Symbol *cp_member_desc(const ConstantPool *cp, uint16_t i) {
 
 /* Finds a method or field declared by c itself (no inheritance).  NULL if absent. */
 Method *class_find_declared_method(const Class *c, const Symbol *name, const Symbol *desc);
+/* The method of c named `name` with descriptor `desc`, found once and kept in *cache
+ * (any thread may ask first: the cache is published with release order); NULL if c
+ * declares none.  For the VM's calls into the class library. */
+Method *class_cached_method(Method **cache, const Class *c, const char *name, const char *desc);
 Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbol *desc);
 /* The offset of c's declared field name:desc, looked up on first use and kept in *cache
  * (0: not looked up yet, or no such field).  Threads may race to fill the cache; they

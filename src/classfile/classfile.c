@@ -1710,6 +1710,14 @@ Method *class_find_declared_method(const Class *c, const Symbol *name, const Sym
     return NULL;
 }
 
+Method *class_cached_method(Method **cache, const Class *c, const char *name, const char *desc) {
+    Method *m = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+    if (m) return m;
+    m = class_find_declared_method(c, sym_intern_cstr(name), sym_intern_cstr(desc));
+    if (m) __atomic_store_n(cache, m, __ATOMIC_RELEASE);
+    return m;
+}
+
 Field *class_find_declared_field(const Class *c, const Symbol *name, const Symbol *desc) {
     for (uint16_t i = 0; i < c->nfields; i++) {
         Field *f = &c->fields[i];

@@ -794,11 +794,9 @@ static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) 
     LoaderData *ld = ld_of(t, *loader);
     Class *c = ld_find(ld, name);
     if (c) return c;
-    if (!load_class_method) {
-        load_class_method = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("loadClass"),
-                                                       sym_intern_cstr("(Ljava/lang/String;)Ljava/lang/Class;"));
-        if (!load_class_method) vm_fatal("ClassLoader.loadClass(String) not found");
-    }
+    Method *load_class = class_cached_method(&load_class_method, VMC(ClassLoader), "loadClass",
+                                             "(Ljava/lang/String;)Ljava/lang/Class;");
+    if (!load_class) vm_fatal("ClassLoader.loadClass(String) not found");
     char *ext = vm_strdup(name->str);
     for (char *p = ext; *p; p++)
         if (*p == '/') *p = '.';
@@ -811,7 +809,7 @@ static Class *load_through(Thread *t, Symbol *name, Object **loader, bool cnfe) 
     }
     Slot args[2] = { { .l = *loader }, { .l = jname } };
     Slot result;
-    bool ok = interp_call_virtual(t, load_class_method, args, &result);
+    bool ok = interp_call_virtual(t, load_class, args, &result);
     hnd_release(t, hm);
     if (!ok) {
         if (!cnfe) {

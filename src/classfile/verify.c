@@ -63,16 +63,21 @@ static void arena_free(Vfy *V) {
 
 /* ---------------------------------------------------------------- messages */
 
+static void vappendf(char **buf, size_t *len, const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    *buf = vm_realloc(*buf, *len + (size_t)n + 1);
+    vsnprintf(*buf + *len, (size_t)n + 1, fmt, again);
+    va_end(again);
+    *len += (size_t)n;
+}
+
 void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    vappendf(buf, len, fmt, ap);
     va_end(ap);
-    *buf = vm_realloc(*buf, *len + (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    *len += (size_t)n;
 }
 
 static void where_details(char **b, size_t *n, const VWhere *w) {
@@ -161,13 +166,8 @@ void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *e
     size_t n = 0;
     va_list ap;
     va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
+    vappendf(&b, &n, fmt, ap);
     va_end(ap);
-    b = vm_malloc((size_t)l + 1);
-    va_start(ap, fmt);
-    vsnprintf(b, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    n = (size_t)l;
     if (type && type->o == VO_NONE) type = NULL;
     if (expected && expected->o == VO_NONE) expected = NULL;
     details(V, &b, &n, fault, bci, type, expected);
@@ -190,13 +190,8 @@ void vfy_format_error(Vfy *V, bool in_method, const char *fmt, ...) {
     size_t n = 0;
     va_list ap;
     va_start(ap, fmt);
-    int l = vsnprintf(NULL, 0, fmt, ap);
+    vappendf(&b, &n, fmt, ap);
     va_end(ap);
-    b = vm_malloc((size_t)l + 1);
-    va_start(ap, fmt);
-    vsnprintf(b, (size_t)l + 1, fmt, ap);
-    va_end(ap);
-    n = (size_t)l;
     if (in_method) {
         vfy_appendf(&b, &n, " in method '");
         method_external(V, &b, &n);

@@ -108,6 +108,9 @@ void gc_refs_process(void);
  * updated.  A compacting collector calls it twice: after marking to clear, after
  * computing new addresses to update. */
 void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v, void *ctx);
+/* Calls fn on every object of [from, to), a range laid out object after object (fillers
+ * included: they are skipped). */
+void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx);
 /* True for the filler objects that pad unused heap ranges (never visible to Java). */
 bool heap_is_filler(Object *o);
 /* Makes [from, to) one filler object (8-byte aligned, any size from 8), so that the heap

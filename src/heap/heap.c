@@ -50,6 +50,14 @@ static Class filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shif
 static Class filler8_class = { .instance_size = 8 };
 static Class filler16_class = { .instance_size = 16 };
 
+void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx) {
+    for (char *p = from; p < to;) {
+        Object *o = (Object *)p;
+        p += heap_object_size(o);
+        if (!heap_is_filler(o)) fn(o, ctx);
+    }
+}
+
 void heap_fill_gap(char *from, char *to) {
     size_t n = (size_t)(to - from);
     Object *o = (Object *)from;

@@ -140,11 +140,7 @@ static size_t mc_used(void) { return (size_t)(atomic_load(&top) - base); }
 static size_t mc_capacity(void) { return capacity; }
 
 static void mc_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
-    for (char *p = base; p < atomic_load(&top);) {
-        Object *o = (Object *)p;
-        p += heap_object_size(o);
-        if (!heap_is_filler(o)) fn(o, ctx);
-    }
+    gc_walk_range(base, atomic_load(&top), fn, ctx);
 }
 
 static void mc_pool_usage(int pool, HeapUsage *u) {

@@ -225,11 +225,7 @@ static size_t ms_used_locked(void) {
 static size_t ms_capacity(void) { return capacity; }
 
 static void ms_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
-    for (char *p = base; p < top;) {
-        Object *o = (Object *)p;
-        p += heap_object_size(o);
-        if (!heap_is_filler(o)) fn(o, ctx);
-    }
+    gc_walk_range(base, top, fn, ctx);
 }
 
 static void ms_pool_usage(int pool, HeapUsage *u) {

@@ -171,12 +171,7 @@ static size_t ss_used(void) { return (size_t)(atomic_load(&top) - spaces[cur]); 
 static size_t ss_capacity(void) { return capacity * 2; }
 
 static void ss_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
-    for (char *p = spaces[cur]; p < atomic_load(&top);) {
-        Object *o = (Object *)p;
-        size_t sz = heap_object_size(o);
-        if (!heap_is_filler(o)) fn(o, ctx);
-        p += sz;
-    }
+    gc_walk_range(spaces[cur], atomic_load(&top), fn, ctx);
 }
 
 /* Two pools, as the two spaces serve: the one being allocated in, and the copy reserve

@@ -128,12 +128,7 @@ static jint class_status(Class *c) {
     return s;
 }
 
-jvmtiError JNICALL jvmti_GetClassStatus(jvmtiEnv *env, jclass klass, jint *status_ptr) {
-    CLASS_ARG(klass, c);
-    if (!status_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *status_ptr = class_status(c);
-    return JVMTI_ERROR_NONE;
-}
+JVMTI_SIMPLE_QUERY(GetClassStatus, jclass, klass, CLASS_ARG, c, jint, class_status(c))
 
 jvmtiError JNICALL jvmti_GetSourceFileName(jvmtiEnv *env, jclass klass, char **source_name_ptr) {
     CLASS_ARG(klass, c);
@@ -276,19 +271,8 @@ jvmtiError JNICALL jvmti_GetConstantPool(jvmtiEnv *env, jclass klass, jint *cons
     return JVMTI_ERROR_NONE;
 }
 
-jvmtiError JNICALL jvmti_IsInterface(jvmtiEnv *env, jclass klass, jboolean *is_interface_ptr) {
-    CLASS_ARG(klass, c);
-    if (!is_interface_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_interface_ptr = is_instance_class(c) && class_is_interface(c);
-    return JVMTI_ERROR_NONE;
-}
-
-jvmtiError JNICALL jvmti_IsArrayClass(jvmtiEnv *env, jclass klass, jboolean *is_array_class_ptr) {
-    CLASS_ARG(klass, c);
-    if (!is_array_class_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_array_class_ptr = class_is_array(c);
-    return JVMTI_ERROR_NONE;
-}
+JVMTI_SIMPLE_QUERY(IsInterface, jclass, klass, CLASS_ARG, c, jboolean, is_instance_class(c) && class_is_interface(c))
+JVMTI_SIMPLE_QUERY(IsArrayClass, jclass, klass, CLASS_ARG, c, jboolean, class_is_array(c))
 
 jvmtiError JNICALL jvmti_GetClassLoader(jvmtiEnv *env, jclass klass, jobject *classloader_ptr) {
     CLASS_ARG(klass, c);

@@ -22,19 +22,7 @@
 
 jvmtiError JNICALL jvmti_GetFieldName(jvmtiEnv *env, jclass klass, jfieldID field, char **name_ptr, char **signature_ptr, char **generic_ptr) {
     FIELD_ARGS(klass, field, f);
-    char *name = NULL, *sig = NULL;
-    jvmtiError err = JVMTI_ERROR_NONE;
-    if (name_ptr) err = jvmti_strdup(f->name->str, &name);
-    if (!err && signature_ptr) err = jvmti_strdup(f->desc->str, &sig);
-    if (!err && generic_ptr) err = jvmti_strdup(f->signature ? f->signature->str : NULL, generic_ptr);
-    if (err) {
-        free(name);
-        free(sig);
-        return err;
-    }
-    if (name_ptr) *name_ptr = name;
-    if (signature_ptr) *signature_ptr = sig;
-    return JVMTI_ERROR_NONE;
+    return jvmti_member_names(f->name, f->desc, f->signature, name_ptr, signature_ptr, generic_ptr);
 }
 
 jvmtiError JNICALL jvmti_GetFieldDeclaringClass(jvmtiEnv *env, jclass klass, jfieldID field, jclass *declaring_class_ptr) {

@@ -155,6 +155,20 @@ jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out); /* INVALID_FIE
 jvmtiError jvmti_allocate(jlong size, void **out);
 /* *out = a copy of s (NULL s: no copy, *out NULL) */
 jvmtiError jvmti_strdup(const char *s, char **out);
+/* Defines jvmti_<Name>, a query with one argument and one result, in the spec's order:
+ * ARG (the group's CLASS_ARG, METHOD_ARG, ...) checks the argument and names the VM's
+ * object `var`, then the result pointer is checked and `value` stored through it. */
+#define JVMTI_SIMPLE_QUERY(Name, ArgType, arg, ARG, var, ResType, value)                   \
+    jvmtiError JNICALL jvmti_##Name(jvmtiEnv *env, ArgType arg, ResType *result_ptr) {     \
+        ARG(arg, var);                                                                    \
+        if (!result_ptr) return JVMTI_ERROR_NULL_POINTER;                                 \
+        *result_ptr = (value);                                                            \
+        return JVMTI_ERROR_NONE;                                                          \
+    }
+/* A field's or method's name, descriptor and generic signature (NULL: none), each copied
+ * for the agent where its pointer is not NULL; on failure none of them is returned. */
+jvmtiError jvmti_member_names(const Symbol *name, const Symbol *desc, const Symbol *generic,
+                              char **name_ptr, char **signature_ptr, char **generic_ptr);
 
 /* ---- the functions (weak: see above) ---- */
 #define JVMTI_FN(slot, name, phases, cap, params, args) \

@@ -27,48 +27,13 @@
 
 jvmtiError JNICALL jvmti_GetMethodName(jvmtiEnv *env, jmethodID method, char **name_ptr, char **signature_ptr, char **generic_ptr) {
     METHOD_ARG(method, m);
-    char *name = NULL, *sig = NULL;
-    jvmtiError err = JVMTI_ERROR_NONE;
-    if (name_ptr) err = jvmti_strdup(m->name->str, &name);
-    if (!err && signature_ptr) err = jvmti_strdup(m->desc->str, &sig);
-    if (!err && generic_ptr) err = jvmti_strdup(m->signature ? m->signature->str : NULL, generic_ptr);
-    if (err) {
-        free(name);
-        free(sig);
-        return err;
-    }
-    if (name_ptr) *name_ptr = name;
-    if (signature_ptr) *signature_ptr = sig;
-    return JVMTI_ERROR_NONE;
+    return jvmti_member_names(m->name, m->desc, m->signature, name_ptr, signature_ptr, generic_ptr);
 }
 
-jvmtiError JNICALL jvmti_GetMethodDeclaringClass(jvmtiEnv *env, jmethodID method, jclass *declaring_class_ptr) {
-    METHOD_ARG(method, m);
-    if (!declaring_class_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *declaring_class_ptr = hnd_local(thread_current(), m->holder->mirror);
-    return JVMTI_ERROR_NONE;
-}
-
-jvmtiError JNICALL jvmti_GetMethodModifiers(jvmtiEnv *env, jmethodID method, jint *modifiers_ptr) {
-    METHOD_ARG(method, m);
-    if (!modifiers_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *modifiers_ptr = m->access & METHOD_MODIFIERS;
-    return JVMTI_ERROR_NONE;
-}
-
-jvmtiError JNICALL jvmti_GetMaxLocals(jvmtiEnv *env, jmethodID method, jint *max_ptr) {
-    CODE_METHOD_ARG(method, m);
-    if (!max_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *max_ptr = m->max_locals;
-    return JVMTI_ERROR_NONE;
-}
-
-jvmtiError JNICALL jvmti_GetArgumentsSize(jvmtiEnv *env, jmethodID method, jint *size_ptr) {
-    CODE_METHOD_ARG(method, m);
-    if (!size_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *size_ptr = m->arg_slots;
-    return JVMTI_ERROR_NONE;
-}
+JVMTI_SIMPLE_QUERY(GetMethodDeclaringClass, jmethodID, method, METHOD_ARG, m, jclass, hnd_local(thread_current(), m->holder->mirror))
+JVMTI_SIMPLE_QUERY(GetMethodModifiers, jmethodID, method, METHOD_ARG, m, jint, m->access & METHOD_MODIFIERS)
+JVMTI_SIMPLE_QUERY(GetMaxLocals, jmethodID, method, CODE_METHOD_ARG, m, jint, m->max_locals)
+JVMTI_SIMPLE_QUERY(GetArgumentsSize, jmethodID, method, CODE_METHOD_ARG, m, jint, m->arg_slots)
 
 jvmtiError JNICALL jvmti_GetLineNumberTable(jvmtiEnv *env, jmethodID method, jint *entry_count_ptr, jvmtiLineNumberEntry **table_ptr) {
     CODE_METHOD_ARG(method, m);
@@ -149,16 +114,5 @@ jvmtiError JNICALL jvmti_GetBytecodes(jvmtiEnv *env, jmethodID method, jint *byt
     return JVMTI_ERROR_NONE;
 }
 
-jvmtiError JNICALL jvmti_IsMethodNative(jvmtiEnv *env, jmethodID method, jboolean *is_native_ptr) {
-    METHOD_ARG(method, m);
-    if (!is_native_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_native_ptr = method_is_native(m);
-    return JVMTI_ERROR_NONE;
-}
-
-jvmtiError JNICALL jvmti_IsMethodSynthetic(jvmtiEnv *env, jmethodID method, jboolean *is_synthetic_ptr) {
-    METHOD_ARG(method, m);
-    if (!is_synthetic_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_synthetic_ptr = (m->access & JVM_ACC_SYNTHETIC) || (m->flags & MF_SYNTHETIC_ATTR);
-    return JVMTI_ERROR_NONE;
-}
+JVMTI_SIMPLE_QUERY(IsMethodNative, jmethodID, method, METHOD_ARG, m, jboolean, method_is_native(m))
+JVMTI_SIMPLE_QUERY(IsMethodSynthetic, jmethodID, method, METHOD_ARG, m, jboolean, (m->access & JVM_ACC_SYNTHETIC) || (m->flags & MF_SYNTHETIC_ATTR))

@@ -68,3 +68,18 @@ jvmtiError jvmti_strdup(const char *s, char **out) {
     if (err == JVMTI_ERROR_NONE) memcpy(*out, s, n);
     return err;
 }
+
+jvmtiError jvmti_member_names(const Symbol *name, const Symbol *desc, const Symbol *generic,
+                              char **name_ptr, char **signature_ptr, char **generic_ptr) {
+    const char *src[3] = { name->str, desc->str, generic ? generic->str : NULL };
+    char **dst[3] = { name_ptr, signature_ptr, generic_ptr };
+    char *copy[3] = { NULL, NULL, NULL };
+    jvmtiError err = JVMTI_ERROR_NONE;
+    for (int i = 0; i < 3 && !err; i++)
+        if (dst[i]) err = jvmti_strdup(src[i], &copy[i]);
+    for (int i = 0; i < 3; i++) {
+        if (err) free(copy[i]);
+        else if (dst[i]) *dst[i] = copy[i];
+    }
+    return err;
+}

@@ -91,11 +91,10 @@ static jclass define(JNIEnv *env, const char *name, jobject loader, const jbyte 
     Class *c = ld_define(t, n, *lh ? lh : NULL, (const uint8_t *)buf, (size_t)len, ph, source, 0);
     if (c && *lh) {
         /* loaders keep their classes alive through ClassLoader.classes (addClass) */
-        if (!add_class_method)
-            add_class_method = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("addClass"), sym_intern_cstr("(Ljava/lang/Class;)V"));
-        if (add_class_method) {
+        Method *add_class = class_cached_method(&add_class_method, VMC(ClassLoader), "addClass", "(Ljava/lang/Class;)V");
+        if (add_class) {
             Slot args[2] = { { .l = *lh }, { .l = c->mirror } };
-            if (!interp_call(t, add_class_method, args, NULL)) c = NULL;
+            if (!interp_call(t, add_class, args, NULL)) c = NULL;
         }
     }
     hnd_release(t, hm);

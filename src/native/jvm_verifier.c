@@ -107,17 +107,27 @@ JNIEXPORT jint JNICALL JVM_GetFieldIxModifiers(JNIEnv *env, jclass cls, jint ind
     return c && index >= 0 && index < java_field_count(c) ? c->fields[index].access & FIELD_MODIFIERS : 0;
 }
 
-JNIEXPORT jint JNICALL JVM_GetMethodIxModifiers(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->access & METHOD_MODIFIERS : 0;
-}
+/* JVM_GetMethodIx*(env, cls, index) and the like: `value` of the method at `index` in
+ * cls's own method array (m), or `none` when there is no such method. */
+#define METHOD_IX_ENTRY(type, name, value, none)                                 \
+    JNIEXPORT type JNICALL name(JNIEnv *env, jclass cls, jint index) {           \
+        UNUSED(env);                                                             \
+        Method *m = method_at(cls, index);                                       \
+        return m ? (type)(value) : (none);                                       \
+    }
 
-JNIEXPORT jint JNICALL JVM_GetMethodIxExceptionsCount(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->nthrows : 0;
-}
+METHOD_IX_ENTRY(const char *, JVM_GetMethodIxNameUTF, m->name->str, NULL)
+METHOD_IX_ENTRY(const char *, JVM_GetMethodIxSignatureUTF, m->desc->str, NULL)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxModifiers, m->access & METHOD_MODIFIERS, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxExceptionsCount, m->nthrows, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxByteCodeLength, (jint)m->code_len, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxExceptionTableLength, m->nexc, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxLocalsCount, m->max_locals, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxArgsSize, m->arg_slots, 0)
+METHOD_IX_ENTRY(jint, JVM_GetMethodIxMaxStack, m->max_stack, 0)
+METHOD_IX_ENTRY(jboolean, JVM_IsConstructorIx, m->name == sym_init, 0)
+/* VM-made methods (default-method overpasses) rather than the class file's: */
+METHOD_IX_ENTRY(jboolean, JVM_IsVMGeneratedMethodIx, (m->flags & MF_OVERPASS), 0)
 
 /* The pool indices of the classes in the method's throws clause. */
 JNIEXPORT void JNICALL JVM_GetMethodIxExceptionIndexes(JNIEnv *env, jclass cls, jint index, unsigned short *out) {
@@ -126,23 +136,11 @@ JNIEXPORT void JNICALL JVM_GetMethodIxExceptionIndexes(JNIEnv *env, jclass cls, 
     for (uint16_t i = 0; m && i < m->nthrows; i++) out[i] = m->throws[i];
 }
 
-JNIEXPORT jint JNICALL JVM_GetMethodIxByteCodeLength(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? (jint)m->code_len : 0;
-}
-
 /* The method's original bytecode (never the interpreter's translated copy). */
 JNIEXPORT void JNICALL JVM_GetMethodIxByteCode(JNIEnv *env, jclass cls, jint index, unsigned char *code) {
     UNUSED(env);
     Method *m = method_at(cls, index);
     if (m && m->code_len) memcpy(code, m->code, m->code_len);
-}
-
-JNIEXPORT jint JNICALL JVM_GetMethodIxExceptionTableLength(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->nexc : 0;
 }
 
 JNIEXPORT void JNICALL JVM_GetMethodIxExceptionTableEntry(JNIEnv *env, jclass cls, jint index, jint entry,
@@ -154,92 +152,28 @@ JNIEXPORT void JNICALL JVM_GetMethodIxExceptionTableEntry(JNIEnv *env, jclass cl
     *out = (VerifierHandler){ e->start_pc, e->end_pc, e->handler_pc, e->catch_type };
 }
 
-JNIEXPORT jint JNICALL JVM_GetMethodIxLocalsCount(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->max_locals : 0;
-}
-
-JNIEXPORT jint JNICALL JVM_GetMethodIxArgsSize(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->arg_slots : 0;
-}
-
-JNIEXPORT jint JNICALL JVM_GetMethodIxMaxStack(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->max_stack : 0;
-}
-
-JNIEXPORT jboolean JNICALL JVM_IsConstructorIx(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m && m->name == sym_init;
-}
-
-/* Methods the VM made itself (default-method overpasses) rather than the class file. */
-JNIEXPORT jboolean JNICALL JVM_IsVMGeneratedMethodIx(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m && (m->flags & MF_OVERPASS);
-}
-
-JNIEXPORT const char *JNICALL JVM_GetMethodIxNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->name->str : NULL;
-}
-
-JNIEXPORT const char *JNICALL JVM_GetMethodIxSignatureUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    Method *m = method_at(cls, index);
-    return m ? m->desc->str : NULL;
-}
-
 /* ---- constants by pool index ---- */
 
-JNIEXPORT const char *JNICALL JVM_GetCPClassNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = pool_at(cls, index, JVM_CONSTANT_Class, JVM_CONSTANT_Class);
-    return cp ? text(cp_class_name(cp, (uint16_t)index)) : NULL;
+static const ConstantPool *class_ref(jclass cls, jint index) {
+    return pool_at(cls, index, JVM_CONSTANT_Class, JVM_CONSTANT_Class);
 }
 
-JNIEXPORT const char *JNICALL JVM_GetCPFieldNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = field_ref(cls, index);
-    return cp ? text(cp_member_name(cp, (uint16_t)index)) : NULL;
-}
+/* JVM_GetCP<What>UTF(env, cls, index): `find` checks that pool entry `index` of cls has
+ * the right tag, `text_of` names the symbol to return from the pool `cp`. */
+#define CP_UTF_ENTRY(What, find, text_of)                                               \
+    JNIEXPORT const char *JNICALL JVM_GetCP##What##UTF(JNIEnv *env, jclass cls, jint index) { \
+        UNUSED(env);                                                                    \
+        const ConstantPool *cp = find(cls, index);                                      \
+        return cp ? text(text_of) : NULL;                                               \
+    }
 
-JNIEXPORT const char *JNICALL JVM_GetCPFieldSignatureUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = field_ref(cls, index);
-    return cp ? text(cp_member_desc(cp, (uint16_t)index)) : NULL;
-}
-
-JNIEXPORT const char *JNICALL JVM_GetCPFieldClassNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = field_ref(cls, index);
-    return cp ? text(cp_class_name(cp, cp->e[index].ref.a)) : NULL;
-}
-
-JNIEXPORT const char *JNICALL JVM_GetCPMethodNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = method_ref(cls, index);
-    return cp ? text(cp_member_name(cp, (uint16_t)index)) : NULL;
-}
-
-JNIEXPORT const char *JNICALL JVM_GetCPMethodSignatureUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = method_ref(cls, index);
-    return cp ? text(cp_member_desc(cp, (uint16_t)index)) : NULL;
-}
-
-JNIEXPORT const char *JNICALL JVM_GetCPMethodClassNameUTF(JNIEnv *env, jclass cls, jint index) {
-    UNUSED(env);
-    const ConstantPool *cp = method_ref(cls, index);
-    return cp ? text(cp_class_name(cp, cp->e[index].ref.a)) : NULL;
-}
+CP_UTF_ENTRY(ClassName, class_ref, cp_class_name(cp, (uint16_t)index))
+CP_UTF_ENTRY(FieldName, field_ref, cp_member_name(cp, (uint16_t)index))
+CP_UTF_ENTRY(FieldSignature, field_ref, cp_member_desc(cp, (uint16_t)index))
+CP_UTF_ENTRY(FieldClassName, field_ref, cp_class_name(cp, cp->e[index].ref.a))
+CP_UTF_ENTRY(MethodName, method_ref, cp_member_name(cp, (uint16_t)index))
+CP_UTF_ENTRY(MethodSignature, method_ref, cp_member_desc(cp, (uint16_t)index))
+CP_UTF_ENTRY(MethodClassName, method_ref, cp_class_name(cp, cp->e[index].ref.a))
 
 /* The modifiers of the field that pool entry `index` of cls names, declared by
  * called_cls itself; -1 if it declares none. */

@@ -114,11 +114,9 @@ static Method *find_native_method;
  * loaded, or 0. */
 static void *find_native_through_loader(Thread *t, Object *loader, const char *name) {
     if (!VMC(ClassLoader) || vm_phase < VM_PHASE_START) return NULL;
-    if (!find_native_method) {
-        find_native_method = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("findNative"),
-                                                        sym_intern_cstr("(Ljava/lang/ClassLoader;Ljava/lang/String;)J"));
-        if (!find_native_method) return NULL;
-    }
+    Method *find_native = class_cached_method(&find_native_method, VMC(ClassLoader), "findNative",
+                                              "(Ljava/lang/ClassLoader;Ljava/lang/String;)J");
+    if (!find_native) return NULL;
     HandleMark hm = hnd_mark(t);
     Object **lh = hnd_new(t, loader);
     Object *s = jstr_new_utf8(t, name);
@@ -126,7 +124,7 @@ static void *find_native_through_loader(Thread *t, Object *loader, const char *n
     if (s) {
         Slot args[2] = { { .l = *lh }, { .l = s } };
         Slot res;
-        if (interp_call(t, find_native_method, args, &res)) r = (void *)(intptr_t)res.j;
+        if (interp_call(t, find_native, args, &res)) r = (void *)(intptr_t)res.j;
         else exc_take(t);
     }
     hnd_release(t, hm);

@@ -24,12 +24,8 @@ static Method *register_method;
 bool fin_register(Thread *t, Object **o) {
     Class *f = VMC(Finalizer);
     if (!class_init(t, f)) return false;
-    Method *m = __atomic_load_n(&register_method, __ATOMIC_ACQUIRE);
-    if (!m) {
-        m = class_find_declared_method(f, sym_intern_cstr("register"), sym_intern_cstr("(Ljava/lang/Object;)V"));
-        if (!m) vm_fatal("java.lang.ref.Finalizer.register missing");
-        __atomic_store_n(&register_method, m, __ATOMIC_RELEASE);
-    }
+    Method *m = class_cached_method(&register_method, f, "register", "(Ljava/lang/Object;)V");
+    if (!m) vm_fatal("java.lang.ref.Finalizer.register missing");
     Slot arg = { .l = *o };
     return interp_call(t, m, &arg, NULL);
 }

@@ -221,12 +221,9 @@ static bool security_manager_installed(void) {
 
 static Method *check_package_access_method(void) {
     static Method *m;
-    Method *r = __atomic_load_n(&m, __ATOMIC_ACQUIRE);
-    if (r) return r;
-    r = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("checkPackageAccess"),
-                                   sym_intern_cstr("(Ljava/lang/Class;Ljava/security/ProtectionDomain;)V"));
+    Method *r = class_cached_method(&m, VMC(ClassLoader), "checkPackageAccess",
+                                    "(Ljava/lang/Class;Ljava/security/ProtectionDomain;)V");
     if (!r) vm_fatal("ClassLoader.checkPackageAccess missing");
-    __atomic_store_n(&m, r, __ATOMIC_RELEASE);
     return r;
 }
 

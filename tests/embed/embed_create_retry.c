@@ -9,30 +9,13 @@
  *   embed_create_retry CLASSDIR
  */
 #include <jni.h>
+#include "embed_util.h"
 #include <stdio.h>
 #include <string.h>
 
 static JNIEnv *env;
 
-static void pending(const char *what) {
-    jthrowable e = (*env)->ExceptionOccurred(env);
-    if (!e) {
-        printf("%s: no exception\n", what);
-        return;
-    }
-    (*env)->ExceptionClear(env);
-    jclass c = (*env)->GetObjectClass(env, e);
-    jclass cc = (*env)->GetObjectClass(env, c);
-    jmethodID get_name = (*env)->GetMethodID(env, cc, "getName", "()Ljava/lang/String;");
-    jstring name = (*env)->CallObjectMethod(env, c, get_name);
-    jmethodID get_msg = (*env)->GetMethodID(env, c, "getMessage", "()Ljava/lang/String;");
-    jstring msg = (*env)->CallObjectMethod(env, e, get_msg);
-    const char *n = (*env)->GetStringUTFChars(env, name, NULL);
-    const char *m = msg ? (*env)->GetStringUTFChars(env, msg, NULL) : NULL;
-    printf("%s: %s: %s\n", what, n, m ? m : "(null)");
-    (*env)->ReleaseStringUTFChars(env, name, n);
-    if (m) (*env)->ReleaseStringUTFChars(env, msg, m);
-}
+static void pending(const char *what) { embed_print_pending(env, what); }
 
 static jint JNICALL add(JNIEnv *e, jclass c, jint a, jint b) {
     (void)e;

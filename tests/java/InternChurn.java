@@ -1,4 +1,5 @@
 // vm-options: -Xmx32m
+// gcstress-args: 300000
 // Interned strings that nothing else holds are collected, as on HotSpot: a program that
 // interns millions of distinct strings runs in a small heap.  Strings still held (a
 // literal, a static, a local) stay canonical across collections.
@@ -9,7 +10,8 @@ public class InternChurn {
         kept = new String("kept-" + 42).intern();
         String local = new StringBuilder("loc").append("al").toString().intern();
         long sum = 0;
-        for (int i = 0; i < 3_000_000; i++) {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 3_000_000;   // fewer under GC stress
+        for (int i = 0; i < n; i++) {
             String s = ("churn-" + i + "-abcdefghijklmnopqrstuvwxyz").intern();
             sum += s.length();
         }

@@ -22,7 +22,9 @@ echo "== jcmd PID VM.uptime"
 "$J/jcmd" "$pid" VM.uptime
 echo "exit $?"
 echo "== jcmd MAINCLASS VM.system_properties"
-"$J/jcmd" AttachTarget VM.system_properties | grep -E '^(java.specification.version|attach.test)=' | sort
+# (every VM on the machine whose main class is AttachTarget answers, other test runs' too:
+# each line once)
+"$J/jcmd" AttachTarget VM.system_properties | grep -E '^(java.specification.version|attach.test)=' | sort -u
 echo "== jcmd PID Thread.print (main)"
 "$J/jcmd" "$pid" Thread.print | sed -n '/^"main"/,/^$/p' | grep -v '^"main"'
 echo "== jstack PID (main)"

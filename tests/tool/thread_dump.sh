@@ -49,9 +49,12 @@ public class Dumpee {
 }
 JAVA
 "$JDK/bin/javac" -d . Dumpee.java || exit 1
+# the file exists before the loop first reads it (the background shell creates it later);
+# up to 2 minutes for the program to be ready, as a loaded machine may take
+: >out.txt
 "$JDK/bin/java" -cp . Dumpee >out.txt 2>err.txt &
 pid=$!
-for i in $(seq 1 600); do grep -q ready out.txt && break; sleep 0.05; done
+for i in $(seq 1 2400); do grep -q ready out.txt && break; sleep 0.05; done
 kill -QUIT $pid
 wait $pid
 echo "exit $?"
