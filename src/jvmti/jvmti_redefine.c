@@ -41,23 +41,15 @@ static bool modifiable(const Class *c) {
     return !class_is_array(c) && !class_is_primitive(c) && !(c->flags & CF_HIDDEN);
 }
 
-jvmtiError JNICALL jvmti_IsModifiableClass(jvmtiEnv *env, jclass klass, jboolean *is_modifiable_class_ptr) {
-    Class *c;
-    jvmtiError err = jvmti_class_of(klass, &c);
-    if (err) return err;
-    if (!is_modifiable_class_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_modifiable_class_ptr = modifiable(c);
-    return JVMTI_ERROR_NONE;
-}
+#define CLASS_OF(klass, c) \
+    Class *c; \
+    do { jvmtiError e_ = jvmti_class_of(klass, &c); if (e_ != JVMTI_ERROR_NONE) return e_; } while (0)
+#define METHOD_OF(method, m) \
+    Method *m; \
+    do { jvmtiError e_ = jvmti_method_of(method, &m); if (e_ != JVMTI_ERROR_NONE) return e_; } while (0)
 
-jvmtiError JNICALL jvmti_IsMethodObsolete(jvmtiEnv *env, jmethodID method, jboolean *is_obsolete_ptr) {
-    Method *m;
-    jvmtiError err = jvmti_method_of(method, &m);
-    if (err) return err;
-    if (!is_obsolete_ptr) return JVMTI_ERROR_NULL_POINTER;
-    *is_obsolete_ptr = (m->flags & MF_OBSOLETE) != 0;
-    return JVMTI_ERROR_NONE;
-}
+JVMTI_SIMPLE_QUERY(IsModifiableClass, jclass, klass, CLASS_OF, c, jboolean, modifiable(c))
+JVMTI_SIMPLE_QUERY(IsMethodObsolete, jmethodID, method, METHOD_OF, m, jboolean, (m->flags & MF_OBSOLETE) != 0)
 
 /* ---- comparing the new version with the loaded class ---- */
 
