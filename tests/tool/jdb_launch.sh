@@ -1,7 +1,8 @@
-# jdb -launch: the JDK's own jdb, run on $JDK, starts the debuggee itself through JDI's
-# launching connector (a second $JDK VM with the JDWP agent, suspended until jdb says
-# cont); then a breakpoint, where, locals, print, step, clear and the debuggee's end.  So
-# on Loupe both sides are Loupe: jdb and JDI run on it too.  Each command is sent once jdb
+# jdb starting the debuggee itself through JDI's launching connector, as `jdb -launch`
+# does, with the connector's home set to $JDK (a $JDK VM with the JDWP agent, suspended
+# until jdb says cont); then a breakpoint, where, locals, print, step, clear and the
+# debuggee's end (`run` launches it: jdb -launch would have done so at once).  jdb itself is HotSpot's (JDI on Loupe is tool/jshell_remote's front
+# end; jdb on Loupe is too slow for a test under ThreadSanitizer).  Each command is sent once jdb
 # has answered the one before (see tool/jdb_session).  The debuggee's own output reaches
 # jdb's through a pipe that jdb copies on a thread of its own, at no fixed place among
 # the events: it is taken out of the transcript and checked apart.
@@ -29,7 +30,8 @@ settled() {
 mkfifo jdb.in
 : >jdb.out
 trap '' PIPE
-"$JDK/bin/jdb" -launch -classpath "$CLASSES" JdbTarget <jdb.in >jdb.out 2>&1 &
+"$JAVA_HOME/bin/jdb" -connect "com.sun.jdi.CommandLineLaunch:home=$JDK,main=JdbTarget,options=-cp $CLASSES" \
+    <jdb.in >jdb.out 2>&1 &
 jdb=$!
 exec 3>jdb.in
 settled '> |\] ' 0
@@ -44,7 +46,7 @@ while IFS= read -r cmd; do
 done <<'EOF2'
 stop in JdbTarget.square
 stop at JdbTarget:32
-!cont
+!run
 where
 locals
 print x

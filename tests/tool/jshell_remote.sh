@@ -5,7 +5,8 @@
 # the one `java -XshowSettings` reports proves that the remote side is the VM under test.
 # The provider is the default one (jdi, the remote VM connecting back to jshell's listening
 # connector), with a time limit for the remote VM's start far above its 5 s default, for
-# slow builds under load.
+# slow builds under load.  Both VMs run without LOUPE_OPTIONS: under GC stress (a
+# collection every 50 allocations) javac inside jshell takes longer than a test may.
 set -e
 mkdir -p prefs/.java/.userPrefs    # existing preferences: no "created" log line
 vm_name=$("$JDK/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p')
@@ -20,5 +21,5 @@ System.out.println("remote VM is the VM under test: " + System.getProperty("java
 /vars
 /exit
 JSH
-"$JDK/bin/jshell" -J-Djava.util.prefs.userRoot="$PWD/prefs" -R-Djava.util.prefs.userRoot="$PWD/prefs" --execution "jdi:hostname(localhost),timeout(600000)" -q <in.jsh 2>&1
+env -u LOUPE_OPTIONS "$JDK/bin/jshell" -J-Djava.util.prefs.userRoot="$PWD/prefs" -R-Djava.util.prefs.userRoot="$PWD/prefs" --execution "jdi:hostname(localhost),timeout(600000)" -q <in.jsh 2>&1
 echo "jshell exit $?"
