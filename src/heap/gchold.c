@@ -22,11 +22,14 @@ static _Thread_local int own_holds;
 static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t hold_gone = PTHREAD_COND_INITIALIZER;
 
+/* A thread already in Java or VM state holds the world off as it is. */
 void gc_hold(Thread *t) {
-    int old = t ? thread_enter_vm(t) : 0;
+    int s = t ? thread_state(t) : TS_IN_VM;
+    bool enter = s == TS_IN_NATIVE || s == TS_BLOCKED;
+    int old = enter ? thread_enter_vm(t) : 0;
     atomic_fetch_add(&holds, 1);
     own_holds++;
-    if (t) thread_leave_vm(t, old);
+    if (enter) thread_leave_vm(t, old);
 }
 
 /* A thread releases only holds it took: a release without one (EnableGC called once too

@@ -49,16 +49,24 @@ static Suspended *suspended_slot(Thread *t, bool create) {
     return create ? free_slot : NULL;
 }
 
-/* A local reference to t's java.lang.Thread, made by self (in any state). */
+/* A local reference to t's java.lang.Thread, made by self (in any state) above a handle
+ * mark, and its release: handles are dropped in VM state (a collection may be visiting
+ * them meanwhile). */
+static _Thread_local HandleMark local_mark;
+
 static jthread jthread_of(Thread *self, Thread *t) {
     int old = thread_enter_vm(self);
+    local_mark = hnd_mark(self);
     jthread jt = hnd_local(self, t->jthread);
     thread_leave_vm(self, old);
     return jt;
 }
 
 static void drop_local(Thread *self, jobject ref) {
-    if (ref) (*thread_env(self))->DeleteLocalRef(thread_env(self), ref);
+    if (!ref) return;
+    int old = thread_enter_vm(self);
+    hnd_release(self, local_mark);
+    thread_leave_vm(self, old);
 }
 
 static jint status_now(Thread *t);

@@ -37,8 +37,11 @@ static void send_method(JNIEnv *jni, jint type, jmethodID m) {
 static void send_entry2(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jmethodID m) {
     Method *mm = (Method *)m;
     jobject self = NULL;
-    if (!method_is_static(mm) && !method_is_native(mm)) (*jvmti)->GetLocalInstance(jvmti, thread, 0, &self);
     Thread *t = thread_from_env(jni);
+    int old = thread_enter_vm(t);
+    HandleMark hm = hnd_mark(t);
+    thread_leave_vm(t, old);
+    if (!method_is_static(mm) && !method_is_native(mm)) (*jvmti)->GetLocalInstance(jvmti, thread, 0, &self);
     JVMPI_Event e;
     memset(&e, 0, sizeof e);
     e.event_type = JVMPI_EVENT_METHOD_ENTRY2;
@@ -47,7 +50,9 @@ static void send_entry2(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jmethodID 
     e.u.method_entry2.obj_id = self ? jvmpi_id(hnd_get(self)) : NULL;
     jvmpi_send(t, &e);
     gc_release();
-    if (self) (*jni)->DeleteLocalRef(jni, self);
+    old = thread_enter_vm(t);
+    hnd_release(t, hm);
+    thread_leave_vm(t, old);
 }
 
 static void JNICALL cb_method_entry(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jmethodID m) {

@@ -757,7 +757,6 @@ static void check_ids(void) {
     r = mc ? pi->RequestEvent(JVMPI_EVENT_CLASS_LOAD, mc) : -9;
     check("RequestEvent class load", r == JVMPI_SUCCESS, "%d", r);
     pi->EnableGC();
-    (*env)->DeleteLocalRef(env, ref);
 }
 
 static void check_gc_control(void) {
