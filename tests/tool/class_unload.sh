@@ -6,8 +6,8 @@
 # counted per class, since the order of unloading within a collection is the VM's own.
 set -u
 J=$JDK/bin/java
-for o in -Xlog:class+unload -verbose:class "-Xlog:class*" -Xlog:class+load -Xlog:class+unload=warning \
-         "-Xlog:class+unload -XX:-ClassUnloading" "-Xlog:disable -Xlog:class+unload" "-Xlog:class+unload -Xlog:disable"; do
+for o in -Xlog:class+unload -verbose:class "-Xlog:class*" "-Xlog:class+load -Xlog:class+unload=warning" \
+         "-Xlog:disable -Xlog:class+unload -XX:-ClassUnloading"; do
   echo "-- $o"
   "$J" $o -Xmx32m -cp "$CLASSES" ClassUnload 3 >run.out 2>run.err
   echo "exit $?"
