@@ -46,3 +46,11 @@ echo "== $BUILD/bin/loupe-prof run -o $work/profile.html -- java Demo  (the prof
 "$BUILD/bin/loupe-prof" run -o "$work/profile.html" -e cpu,alloc,lock -i 1ms -- "$JAVA_HOME/bin/java" -cp "$work" Demo >/dev/null &&
   echo "report written: $work/profile.html (CPU and allocation flame graphs, GC pauses, locks, cost)" ||
   echo "(the profiler failed: exit $?)"
+echo
+echo "== $BUILD/jdk/bin/java -XX:+UseGenerationalGC -Xmn1m -Xlog:gc Demo  (one of Loupe's five collectors, HotSpot's log lines)"
+"$BUILD/jdk/bin/java" -XX:+UseGenerationalGC -Xmn1m -Xlog:gc -cp "$work" Demo | grep -m 4 'gc' || echo "(Loupe failed)"
+echo
+echo "== $BUILD/bin/loupe-prof run --alloc exact -e alloc,live -- $BUILD/jdk/bin/java Demo  (the profiler on Loupe: every object, its lifetime)"
+"$BUILD/bin/loupe-prof" run -o "$work/profile-loupe.html" -e alloc,live --alloc exact -- "$BUILD/jdk/bin/java" -cp "$work" Demo >/dev/null &&
+  echo "report written: $work/profile-loupe.html (every allocation counted, live heap per class, survival curves)" ||
+  echo "(the profiler failed: exit $?)"
