@@ -21,7 +21,7 @@ public class AttachTarget {
         }
         File marker = new File(args[0]);
         System.out.println("ready");
-        for (int i = 0; i < 1200 && !marker.exists(); i++) Thread.sleep(50);
+        for (int i = 0; i < 12000 && !marker.exists(); i++) Thread.sleep(50);   // up to 10 minutes (GC stress, sanitizers)
         System.out.println(marker.exists() ? "marker seen" : "gave up waiting");
     }
 }

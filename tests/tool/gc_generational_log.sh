@@ -10,6 +10,7 @@ export LOUPE_OPTIONS
 "$J" -XX:+UseSerialGC -Xmx64m -Xmn2m -Xlog:gc -cp "$CLASSES" GenBarrier 40 >out 2>&1
 echo "exit $?"
 pause='[0-9]*M->[0-9]*M([0-9]*M) [0-9.]*ms$'
-grep -q "GC([0-9]*) Pause Young (Allocation Failure) $pause" out && echo "young pauses logged"
+# (under GC stress Loupe's forced collections come first, with the cause "GC Stress")
+grep -qE "GC\([0-9]*\) Pause Young \((Allocation Failure|GC Stress)\) $pause" out && echo "young pauses logged"
 grep -q "GC([0-9]*) Pause Full (System.gc()) $pause" out && echo "full pauses logged"
 grep -v '^\[' out

@@ -760,9 +760,11 @@ static void check_ids(void) {
 }
 
 static void check_gc_control(void) {
+    pi->DisableGC();
+    pi->DisableGC();
+    /* counted once the hold is taken: a collection that another thread (GC stress) was
+     * finishing when DisableGC was called has then posted its events */
     long before = gc_count;
-    pi->DisableGC();
-    pi->DisableGC();
     pi->RunGC();                    /* must not collect with GC disabled */
     long during = gc_count;
     pi->EnableGC();
