@@ -26,6 +26,6 @@ Field *link_lookup_field(Class *c, Symbol *name, Symbol *desc) {
 
 bool class_same_package(const Class *a, const Class *b) { return a == b; }
 
-void cp_describe_method(char *out, size_t n, Class *c, Symbol *name, Symbol *desc) {
-    snprintf(out, n, "'%s.%s%s'", c->name->str, name->str, desc->str);
+void cp_describe_method(StrBuf *out, const Class *c, const Symbol *name, const Symbol *desc) {
+    sb_printf(out, "'%s.%s%s'", c->name->str, name->str, desc->str);
 }
