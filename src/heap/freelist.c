@@ -43,6 +43,7 @@
 #define NCLASSES (EXACT_CLASSES + 48)
 
 static char *base, *top, *limit;
+static size_t reserved, capacity, initial_capacity;
 static bool poison;
 static char *lists[NCLASSES];
 static char *tails[NCLASSES];           /* while sweeping: each class's last chunk */
@@ -57,13 +58,55 @@ static inline int size_class(size_t size) {
 static inline char **chunk_next(char *c) { return (char **)(c + 8); }
 static inline size_t chunk_size(char *c) { return heap_object_size((Object *)c); }
 
-void fl_init(char *b, char *lim, bool poison_freed) {
-    base = top = b;
-    limit = lim;
+bool fl_reserve(const HeapOptions *o, bool poison_freed) {
+    reserved = ALIGN_UP(o->max, 4096);
+    capacity = ALIGN_UP(o->initial, 4096);
+    if (capacity > reserved) capacity = reserved;
+    if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
+    initial_capacity = capacity;
+    base = top = heap_reserve(reserved);
+    limit = base + capacity;
     poison = poison_freed;
+    return base != NULL;
 }
 
-void fl_set_limit(char *lim) { limit = lim; }
+char *fl_base(void) { return base; }
+size_t fl_reserved(void) { return reserved; }
+size_t fl_capacity(void) { return capacity; }
+
+static void set_capacity(size_t c) {
+    capacity = c;
+    limit = base + capacity;
+}
+
+void fl_resize_after_gc(void) {
+    size_t c = capacity;
+    while (fl_used() > c / 2 && c < reserved) c = c * 2 < reserved ? c * 2 : reserved;
+    set_capacity(c);
+}
+
+bool fl_grow(size_t size) {
+    fl_lock();
+    size_t need = heap_grown_capacity((size_t)(top - base), size, capacity, reserved);
+    if (need) set_capacity(need);
+    fl_unlock();
+    return need != 0;
+}
+
+size_t fl_used_now(void) {
+    fl_lock();
+    size_t n = fl_used();
+    fl_unlock();
+    return n;
+}
+
+void fl_pool_usage(int pool, HeapUsage *u) {
+    UNUSED(pool);
+    u->init = (int64_t)initial_capacity;
+    u->used = (int64_t)fl_used_now();
+    u->committed = (int64_t)capacity;
+    u->max = (int64_t)reserved;
+}
 char *fl_top(void) { return top; }
 void fl_lock(void) { pthread_mutex_lock(&lock); }
 void fl_unlock(void) { pthread_mutex_unlock(&lock); }

@@ -8,10 +8,20 @@
 
 #include "heap/gc.h"
 
-/* The arena starts empty at b, with the wilderness up to lim; with poison_freed, freed
- * memory is overwritten (GC stress), so that a stale reference shows. */
-void fl_init(char *b, char *lim, bool poison_freed);
-void fl_set_limit(char *lim);
+/* Reserves the arena for -Xmx and starts it empty, with the wilderness up to the initial
+ * capacity (-Xms, at least 1 MB); with poison_freed, freed memory is overwritten (GC
+ * stress), so that a stale reference shows.  False if the address space is not there. */
+bool fl_reserve(const HeapOptions *o, bool poison_freed);
+char *fl_base(void);
+size_t fl_reserved(void);
+size_t fl_capacity(void);
+/* After a collection (lock held): the capacity doubles while the survivors fill more than
+ * half of it, within the reservation. */
+void fl_resize_after_gc(void);
+/* Collector.grow, Collector.used (takes the lock) and the one pool's usage. */
+bool fl_grow(size_t size);
+size_t fl_used_now(void);
+void fl_pool_usage(int pool, HeapUsage *u);
 /* The end of the used part: the heap walk and the sweep stop there. */
 char *fl_top(void);
 /* Allocations from any thread take the lock; the world stopped needs none. */

@@ -18,19 +18,9 @@
 
 #define ARENA_ID 1
 
-static char *base;
-static size_t reserved, capacity, initial_capacity;
-
 static bool ms_init(const HeapOptions *o) {
-    reserved = ALIGN_UP(o->max, 4096);
-    capacity = ALIGN_UP(o->initial, 4096);
-    if (capacity > reserved) capacity = reserved;
-    if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
-    initial_capacity = capacity;
-    base = heap_reserve(reserved);
-    if (!base || !mark_init(base, reserved)) return false;
+    if (!fl_reserve(o, o->stress_interval > 0) || !mark_init(fl_base(), fl_reserved())) return false;
     mark_full_heap = true;
-    fl_init(base, base + capacity, o->stress_interval > 0);
     if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(ARENA_ID, "Mark-Sweep Space");
     return true;
 }
@@ -49,40 +39,11 @@ static void ms_collect(GCCause cause) {
     mark_heap(fl_top());
     if (GC_EVENT_ON(GCE_OBJECT_FREE)) fl_report_dead();
     fl_sweep();
-    while (fl_used() > capacity / 2 && capacity < reserved)
-        capacity = capacity * 2 < reserved ? capacity * 2 : reserved;
-    fl_set_limit(base + capacity);
+    fl_resize_after_gc();
     fl_unlock();
-}
-
-static bool ms_grow(size_t size) {
-    fl_lock();
-    size_t need = heap_grown_capacity((size_t)(fl_top() - base), size, capacity, reserved);
-    bool ok = need != 0;
-    if (ok) capacity = need;
-    fl_set_limit(base + capacity);
-    fl_unlock();
-    return ok;
 }
 
 static int ms_arena_of(Object *o) { UNUSED(o); return ARENA_ID; }
-
-static size_t ms_used_locked(void) {
-    fl_lock();
-    size_t n = fl_used();
-    fl_unlock();
-    return n;
-}
-
-static size_t ms_capacity(void) { return capacity; }
-
-static void ms_pool_usage(int pool, HeapUsage *u) {
-    UNUSED(pool);
-    u->init = (int64_t)initial_capacity;
-    u->used = (int64_t)ms_used_locked();
-    u->committed = (int64_t)capacity;
-    u->max = (int64_t)reserved;
-}
 
 const Collector gc_marksweep = {
     .name = "marksweep",
@@ -90,14 +51,14 @@ const Collector gc_marksweep = {
     .init = ms_init,
     .alloc = ms_alloc,
     .collect = ms_collect,
-    .grow = ms_grow,
+    .grow = fl_grow,
     .arena_of = ms_arena_of,
-    .used = ms_used_locked,
-    .capacity = ms_capacity,
+    .used = fl_used_now,
+    .capacity = fl_capacity,
     .walk = fl_walk,
     .barrier = NULL,
     .npools = 1,
     .pool_names = { "Mark-Sweep Space" },
-    .pool_usage = ms_pool_usage,
+    .pool_usage = fl_pool_usage,
     .manager_name = "MarkSweep",
 };

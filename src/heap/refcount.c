@@ -85,8 +85,7 @@ typedef struct Chunk {
     size_t size;
 } Chunk;
 
-static char *base;
-static size_t reserved, capacity, initial_capacity;
+static char *base;                      /* the free-list arena's, kept for the barrier */
 static uint8_t *counts, *flags;         /* per heap word */
 static uint64_t *dirty;                 /* per heap word: the slot is in the log */
 static Vec log_vec, chunks, zct, keep, dead, rooted;
@@ -120,18 +119,14 @@ static inline uint8_t *flag_of(Object *o) { return &flags[word_index(o)]; }
 static inline uint8_t *count_of(Object *o) { return &counts[word_index(o)]; }
 
 static bool rc_init(const HeapOptions *o) {
-    reserved = ALIGN_UP(o->max, 4096);
-    capacity = ALIGN_UP(o->initial, 4096);
-    if (capacity > reserved) capacity = reserved;
-    if (capacity < 1 << 20) capacity = reserved < (1 << 20) ? reserved : 1 << 20;
-    initial_capacity = capacity;
-    base = heap_reserve(reserved);
+    verify = o->stress_interval > 0;
+    if (!fl_reserve(o, verify)) return false;
+    base = fl_base();
+    size_t reserved = fl_reserved();
     counts = heap_reserve(reserved / 8);
     flags = heap_reserve(reserved / 8);
     dirty = heap_reserve(reserved / 64 + 8);
-    if (!base || !counts || !flags || !dirty || !mark_init(base, reserved)) return false;
-    verify = o->stress_interval > 0;
-    fl_init(base, base + capacity, verify);
+    if (!counts || !flags || !dirty || !mark_init(base, reserved)) return false;
     if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(ARENA_ID, "Reference-Counted Space");
     return true;
 }
@@ -142,7 +137,7 @@ static bool rc_init(const HeapOptions *o) {
  * or when the barrier's log holds as many bytes. */
 static bool reconcile_due(void) {
     size_t logged = __atomic_load_n(&log_count, __ATOMIC_RELAXED) * sizeof(LogEntry);
-    size_t threshold = capacity / 8 > (512u << 10) ? capacity / 8 : 512u << 10;
+    size_t threshold = fl_capacity() / 8 > (512u << 10) ? fl_capacity() / 8 : 512u << 10;
     return vm_phase >= VM_PHASE_PRIMORDIAL && granted_since + logged >= threshold;
 }
 
@@ -172,7 +167,7 @@ static void *rc_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
  * store, the old value would be unknown, and decrementing nothing can only keep an object
  * too long (the trace repairs it), never free it early. */
 static void rc_barrier(Object *holder, Object **slot, Object *value) {
-    if ((char *)slot < base || (char *)slot >= base + reserved) return;
+    if ((char *)slot < base || (char *)slot >= base + fl_reserved()) return;
     size_t i = word_index(slot);
     uint64_t bit = (uint64_t)1 << (i & 63);
     if (__atomic_load_n(&dirty[i >> 6], __ATOMIC_ACQUIRE) & bit) return;
@@ -421,9 +416,7 @@ static void trace(void) {
     /* refproc.c stored through the barrier (pending links, cleared referents): the
      * counts just computed include those stores already */
     forget_log();
-    while (fl_used() > capacity / 2 && capacity < reserved)
-        capacity = capacity * 2 < reserved ? capacity * 2 : reserved;
-    fl_set_limit(base + capacity);
+    fl_resize_after_gc();
     stat_traces++;
 }
 
@@ -446,7 +439,7 @@ static void rc_collect(GCCause cause) {
         /* frees one by one leave the lists unordered and neighbours unmerged: put them
          * back in address order once in a while, and before giving up on room */
         if (exhausted || stat_reconciles % SORT_EVERY == 0) fl_sort();
-        full = exhausted && fl_used() > capacity / 4 * 3;
+        full = exhausted && fl_used() > fl_capacity() / 4 * 3;
     }
     if (full) trace();
     exhausted = false;
@@ -460,34 +453,7 @@ static void rc_collect(GCCause cause) {
                (unsigned long long)stat_traces);
 }
 
-static bool rc_grow(size_t size) {
-    fl_lock();
-    size_t need = heap_grown_capacity((size_t)(fl_top() - base), size, capacity, reserved);
-    bool ok = need != 0;
-    if (ok) capacity = need;
-    fl_set_limit(base + capacity);
-    fl_unlock();
-    return ok;
-}
-
 static int rc_arena_of(Object *o) { UNUSED(o); return ARENA_ID; }
-
-static size_t rc_used(void) {
-    fl_lock();
-    size_t n = fl_used();
-    fl_unlock();
-    return n;
-}
-
-static size_t rc_capacity(void) { return capacity; }
-
-static void rc_pool_usage(int pool, HeapUsage *u) {
-    UNUSED(pool);
-    u->init = (int64_t)initial_capacity;
-    u->used = (int64_t)rc_used();
-    u->committed = (int64_t)capacity;
-    u->max = (int64_t)reserved;
-}
 
 const Collector gc_refcount = {
     .name = "refcount",
@@ -495,14 +461,14 @@ const Collector gc_refcount = {
     .init = rc_init,
     .alloc = rc_alloc,
     .collect = rc_collect,
-    .grow = rc_grow,
+    .grow = fl_grow,
     .arena_of = rc_arena_of,
-    .used = rc_used,
-    .capacity = rc_capacity,
+    .used = fl_used_now,
+    .capacity = fl_capacity,
     .walk = fl_walk,
     .barrier = rc_barrier,
     .npools = 1,
     .pool_names = { "Reference-Counted Space" },
-    .pool_usage = rc_pool_usage,
+    .pool_usage = fl_pool_usage,
     .manager_name = "RefCount",
 };
