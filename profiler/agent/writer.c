@@ -474,7 +474,6 @@ static void lpw_reset(void)
 static void *lpw_main(void *arg)
 {
     int attached = lpw_attach();
-    lpw_reset();
     uint64_t next_wall = 0, pause = LPW_PASS_NS;
     lpw_header();
     if (lpa.opt.events & LPA_EV_LIVE)
@@ -514,6 +513,8 @@ static void *lpw_main(void *arg)
 /* lpa_writer_start: starts the writer thread. */
 int lpa_writer_start(void)
 {
+    /* before any producer runs: a string interned for this recording must keep its id */
+    lpw_reset();
     memset(&lpw_o, 0, sizeof lpw_o);
     if (pthread_create(&lpw_thread, NULL, lpw_main, NULL)) {
         lpa_log("cannot start the writer thread");

@@ -96,13 +96,25 @@ static void remove_at(size_t i) {
 
 /* ---- the events ---- */
 
+/* A class's tag is read and, the first time, set under a spin lock of its own: two threads
+ * that both found it untagged would otherwise each set their own, and the first one's
+ * objects would count under a tag the class no longer has.  Not a raw monitor: a thread
+ * waiting for one may stop for a collection, which must not come between an object's
+ * allocation and its ObjectAlloc; GetTag and SetTag never wait for one. */
+static volatile int tag_spin;
+
 static jlong class_tag_of(jclass klass) {
     jlong tag = 0;
+    if (!klass) return -1;
+    while (__atomic_exchange_n(&tag_spin, 1, __ATOMIC_ACQUIRE)) ;
     /* (tags exist from the start phase on: earlier objects count as of unknown class) */
-    if (!klass || (*jvmti)->GetTag(jvmti, klass, &tag) != JVMTI_ERROR_NONE) return -1;
-    if (tag) return tag;
-    tag = __atomic_add_fetch(&next_class_tag, 1, __ATOMIC_RELAXED);
-    return (*jvmti)->SetTag(jvmti, klass, tag) == JVMTI_ERROR_NONE ? tag : -1;
+    if ((*jvmti)->GetTag(jvmti, klass, &tag) != JVMTI_ERROR_NONE) tag = -1;
+    else if (!tag) {
+        tag = ++next_class_tag;
+        if ((*jvmti)->SetTag(jvmti, klass, tag) != JVMTI_ERROR_NONE) tag = -1;
+    }
+    __atomic_store_n(&tag_spin, 0, __ATOMIC_RELEASE);
+    return tag;
 }
 
 static void check(void);
