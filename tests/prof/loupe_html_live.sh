@@ -3,8 +3,6 @@
 # age-at-death histograms per arena and per class, and the lifetime table giving
 # Survive$Obj's exact counts.  A screenshot stays in $BUILD/tests/prof/report-live.png.
 . "$ROOT/tests/prof/lib/prof.bash"
-# Known failure under GC stress (see prof/loupe_lifetimes): not run there until it is fixed.
-[[ "${LOUPE_OPTIONS:-}" == *GCStress* ]] && exit 0
 need chromium chromium
 compile Survive
 on_loupe

@@ -10,9 +10,6 @@ compile Survive
 on_loupe
 stress=0
 [[ "${LOUPE_OPTIONS:-}" == *GCStress* ]] && stress=1
-# Known failure under GC stress since ClassPrepare moved to link time (the jdb fix): every
-# object is then reported alive until the recording ends.  Not run there until it is fixed.
-#[ $stress = 1 ] && exit 0
 for gc in semispace marksweep markcompact; do
   "$LP" run -o $gc.lprof -e live -- "$PROF_JAVA" -XX:LoupeGC=$gc -cp classes Survive 10000 10 >$gc.out 2>$gc.err
   grep -q '^kept 1000 sum 4995000' $gc.out || { cat $gc.err; fail "$gc: the program did not finish"; }

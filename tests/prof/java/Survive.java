@@ -3,11 +3,15 @@
 // N - N/K die in the first of them (age 0: they lived through no collection); the kept
 // N/K live through all three and are alive at the end (age 3).  So the survival curve of
 // Survive$Obj is N, N/K, N/K, N/K.  Arguments: N (default 10000), K (default 10).
+// The kept objects stay reachable (a static field) after main returns: a collection during
+// the VM's shutdown (frequent under GC stress) must not count them dead.
 public class Survive {
     static final class Obj {
         final int v;
         Obj(int v) { this.v = v; }
     }
+
+    static Obj[] kept;
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 10000;
@@ -16,7 +20,7 @@ public class Survive {
         Obj[] batch = new Obj[n];
         for (int i = 0; i < n; i++)
             batch[i] = new Obj(i);
-        Obj[] kept = new Obj[n / k];
+        kept = new Obj[n / k];
         for (int i = 0; i < n / k; i++)
             kept[i] = batch[i * k];
         batch = null;
