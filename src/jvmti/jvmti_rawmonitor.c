@@ -11,6 +11,11 @@
  * does not come out of RawMonitorEnter / RawMonitorWait owning the monitor: it lets the
  * monitor go, waits to be resumed, and then competes for it again.
  *
+ * Each waiter is a record on its own stack, queued in the monitor in arrival order;
+ * RawMonitorNotify marks the oldest unmarked one, NotifyAll marks them all.  A notification
+ * so belongs to a thread that was waiting when it was sent: a thread that starts to wait
+ * afterwards (typically the notifier itself, waiting for the answer) cannot take it.
+ *
  * RawMonitorWait is interruptible as the spec requires: Thread.interrupt does not know
  * about raw monitors, so a Java thread waits in short slices and looks at its interrupt
  * wake-up flag between them (JVMTI_ERROR_INTERRUPT, the status cleared as Object.wait
@@ -33,10 +38,13 @@ typedef struct RawMonitor {
     bool owned;
     pthread_t owner;
     int count;                      /* recursion depth of the owner */
-    uint64_t notifications;         /* bumped by each notify: who waits sees it change */
-    int waiters;
-    int to_wake;                    /* waiters that notify has released but not yet left */
+    struct RawWaiter *waiters;      /* oldest first */
 } RawMonitor;
+
+typedef struct RawWaiter {
+    struct RawWaiter *next;
+    bool notified;
+} RawWaiter;
 
 static jvmtiError monitor_of(jrawMonitorID id, RawMonitor **out) {
     RawMonitor *m = (RawMonitor *)id;
@@ -157,22 +165,33 @@ static bool before(const struct timespec *a, const struct timespec *b) {
     return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-/* Waits (m->lock held, ownership given up) until notified, the time is up or, for a Java
- * thread, an interrupt; true when interrupted. */
-static bool wait_notified(RawMonitor *m, jlong millis, Thread *t) {
+static void waiter_enqueue(RawMonitor *m, RawWaiter *w) {
+    RawWaiter **p = &m->waiters;
+    while (*p) p = &(*p)->next;
+    w->next = NULL;
+    w->notified = false;
+    *p = w;
+}
+
+static void waiter_remove(RawMonitor *m, RawWaiter *w) {
+    RawWaiter **p = &m->waiters;
+    while (*p && *p != w) p = &(*p)->next;
+    if (*p) *p = w->next;
+}
+
+/* Waits (m->lock held, ownership given up, w queued) until notified, the time is up or,
+ * for a Java thread, an interrupt; true when interrupted. */
+static bool wait_notified(RawMonitor *m, RawWaiter *w, jlong millis, Thread *t) {
     struct timespec end, slice, now;
     if (millis > 0) deadline_after(&end, millis);
     for (;;) {
-        if (m->to_wake > 0) {
-            m->to_wake--;
-            return false;
-        }
+        if (w->notified) return false;
         if (t && __atomic_load_n(&t->interrupt_pending, __ATOMIC_ACQUIRE)) return true;
         deadline_after(&slice, t ? 20 : 1000);
         if (millis > 0 && before(&end, &slice)) slice = end;
         pthread_cond_timedwait(&m->wait, &m->lock, &slice);
         clock_gettime(CLOCK_REALTIME, &now);
-        if (millis > 0 && !before(&now, &end) && m->to_wake == 0) return false;
+        if (millis > 0 && !before(&now, &end)) return false;
     }
 }
 
@@ -192,11 +211,12 @@ jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jl
         return JVMTI_ERROR_INTERRUPT;
     }
     int count = m->count;
+    RawWaiter w;
     release(m);
-    m->waiters++;
+    waiter_enqueue(m, &w);
     int old = wait_begin();
-    bool interrupted = wait_notified(m, millis, t && t->jthread ? t : NULL);
-    m->waiters--;
+    bool interrupted = wait_notified(m, &w, millis, t && t->jthread ? t : NULL);
+    waiter_remove(m, &w);
     pthread_mutex_unlock(&m->lock);
     wait_end(old);
     pthread_mutex_lock(&m->lock);
@@ -206,6 +226,17 @@ jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jl
     return JVMTI_ERROR_NONE;
 }
 
+/* Marks the oldest unnotified waiter (all of them with `all`) and wakes them (m->lock held). */
+static void mark_notified(RawMonitor *m, bool all) {
+    bool any = false;
+    for (RawWaiter *w = m->waiters; w && (all || !any); w = w->next) {
+        if (w->notified) continue;
+        w->notified = true;
+        any = true;
+    }
+    if (any) pthread_cond_broadcast(&m->wait);
+}
+
 static jvmtiError notify(jrawMonitorID monitor, bool all) {
     RawMonitor *m;
     jvmtiError err = monitor_of(monitor, &m);
@@ -213,9 +244,8 @@ static jvmtiError notify(jrawMonitorID monitor, bool all) {
     pthread_mutex_lock(&m->lock);
     if (!owned_by_me(m)) {
         err = JVMTI_ERROR_NOT_MONITOR_OWNER;
-    } else if (m->waiters > m->to_wake) {
-        m->to_wake = all ? m->waiters : m->to_wake + 1;
-        pthread_cond_broadcast(&m->wait);
+    } else {
+        mark_notified(m, all);
     }
     pthread_mutex_unlock(&m->lock);
     return err;

@@ -1,9 +1,12 @@
 // The Java side of agent/AgentRawMonitor: threads wait on the agent's raw monitor in
-// native code; one is notified, one is interrupted, one times out.
+// native code; one is notified, one is interrupted, one times out; then a hand-off where
+// the notifier waits for the answer right after notifying.
 public class AgentRawMonitor {
     static native int waitRaw(long millis);
     static native void notifyRaw(boolean all);
     static native int waiters();
+    static native void answer();
+    static native boolean ask();
 
     static int[] results = new int[3];
     static boolean[] interruptedAfter = new boolean[3];
@@ -36,5 +39,10 @@ public class AgentRawMonitor {
             System.out.println("waiter " + i + ": " + results[i] + ", interrupted after: " + interruptedAfter[i]);
         Thread.currentThread().interrupt();
         System.out.println("already interrupted: " + waitRaw(1000) + ", interrupted after: " + Thread.interrupted());
+        Thread d = new Thread(AgentRawMonitor::answer, "answerer");
+        d.start();
+        awaitWaiters(1);
+        System.out.println("answered after notify-then-wait: " + ask());
+        d.join();
     }
 }
