@@ -359,7 +359,8 @@ bool dbg_native_exit(Thread *t, Frame *nf, bool ok, Slot *ret) {
     return true;
 }
 
-static char field_sig(const Field *f) { return f->desc->str[0]; }
+/* The signature type events give a field's value: arrays are references ('L') too. */
+static char field_sig(const Field *f) { return f->desc->str[0] == '[' ? 'L' : f->desc->str[0]; }
 
 static void value_of(const Slot *s, char sig, jvalue *v) {
     switch (sig) {
@@ -403,6 +404,20 @@ static void field_event(Thread *t, Frame *f, const Insn *pc, int bci) {
         dbg_hooks.field_modification(t, f->method, bci, fld, hobj, sig, v, hval);
     }
     hnd_release(t, hm);
+}
+
+/* A JNI Get/Set<Type>Field on field fld.  As on HotSpot the event names the innermost Java
+ * frame (the native method that calls JNI, location 0) and none is posted without one. */
+void dbg_jni_field(Thread *t, Field *fld, Object **hobj, bool put, jvalue v, Object **hval) {
+    int kinds = watched_kinds(fld);
+    Frame *f = dbg_frame_at(t, 0);
+    if (!f || !(kinds & (put ? DBG_WATCH_MODIFY : DBG_WATCH_ACCESS))) return;
+    int bci = frame_bci(f) < 0 ? 0 : frame_bci(f);
+    if (!put) {
+        if (dbg_hooks.field_access) dbg_hooks.field_access(t, f->method, bci, fld, hobj);
+    } else if (dbg_hooks.field_modification) {
+        dbg_hooks.field_modification(t, f->method, bci, fld, hobj, field_sig(fld), v, hval);
+    }
 }
 
 /* The slow (not yet quickened) forms rewrite themselves and dispatch again through the

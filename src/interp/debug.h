@@ -86,6 +86,10 @@ void dbg_clear_class_breakpoints(Class *c);
 enum { DBG_WATCH_ACCESS = 1, DBG_WATCH_MODIFY = 2 };
 DbgError dbg_watch_field(Field *f, int kind, bool on);
 
+/* A JNI Get/Set<Type>Field call (callers test dbg_watch_count first): posts FieldAccess or
+ * FieldModification if fld is watched.  hobj NULL for statics; hval the new reference value. */
+void dbg_jni_field(Thread *t, Field *fld, Object **hobj, bool put, jvalue v, Object **hval);
+
 /* ---- frames (the current thread, or a suspended one) ---- */
 
 /* The frame at `depth` (0 = innermost), NULL if there are not that many. */
