@@ -53,17 +53,38 @@ static Object *caller_loader(Thread *t) {
     return vm_system_loader;
 }
 
+/* HotSpot takes "Lpkg/Name;" as "pkg/Name", and names what it asked for when that fails. */
+static bool in_envelope(const char *name) {
+    size_t n = strlen(name);
+    return n >= 2 && name[0] == 'L' && name[n - 1] == ';';
+}
+
+static Symbol *find_class_name(const char *name) {
+    return in_envelope(name) ? sym_intern(name + 1, strlen(name) - 2) : sym_intern_cstr(name);
+}
+
+/* A NoClassDefFoundError for the class inside an envelope, said of the name given. */
+static void rename_failure(Thread *t, const char *name) {
+    if (!in_envelope(name) || !exc_pending(t) || t->exception->klass != VMC(NoClassDefFoundError)) return;
+    HandleMark hm = hnd_mark(t);
+    Object **cause = hnd_new(t, exc_cause(exc_take(t)));
+    if (*cause) exc_throw_with_cause(t, VMC_NoClassDefFoundError, name, cause);
+    else exc_throw(t, VMC_NoClassDefFoundError, "%s", name);
+    hnd_release(t, hm);
+}
+
 static jclass JNICALL jni_FindClass(JNIEnv *env, const char *name) {
     JNI_ENTER(env);
     if (!name) {
         exc_npe(t);
         JNI_RETURN(NULL);
     }
-    Symbol *s = sym_intern_cstr(name);
+    Symbol *s = find_class_name(name);
     HandleMark hm = hnd_mark(t);
     Object **lh = hnd_new(t, caller_loader(t));
     Class *c = ld_load(t, s, *lh ? lh : NULL, false);
     hnd_release(t, hm);
+    if (!c) rename_failure(t, name);
     if (c && !link_class(t, c)) c = NULL;
     if (c && !class_is_array(c) && !class_init(t, c)) c = NULL;
     JNI_RETURN(c ? hnd_local(t, c->mirror) : NULL);

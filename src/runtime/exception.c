@@ -128,6 +128,12 @@ static void message_offsets(void) {
     off_cause = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
 }
 
+Object *exc_cause(Object *e) {
+    message_offsets();
+    Object *c = OBJ_FIELD(e, off_cause, Object *);
+    return c == e ? NULL : c;
+}
+
 /* new C(message of e), made here: its stack trace is the current one. */
 static Object *remake(Thread *t, Object *e) {
     Object *m = OBJ_FIELD(e, off_message, Object *);

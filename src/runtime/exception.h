@@ -20,6 +20,9 @@ void exc_set(Thread *t, Object *o);
 /* Takes the pending exception off the thread and returns it. */
 Object *exc_take(Thread *t);
 
+/* A Throwable's cause, NULL when unset. */
+Object *exc_cause(Object *e);
+
 /* Creates and throws an exception of the class `id` with a printf-style message (NULL fmt:
  * no message).  If creating it fails, that failure is what stays pending. */
 void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

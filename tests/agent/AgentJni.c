@@ -2,6 +2,7 @@
 /*
  * JNI Function Interception: the agent replaces GetVersion in VMInit; every thread's
  * calls go through the replacement, which calls the original.  Errors of both functions.
+ * FindClass with names in the L...; envelope (HotSpot takes them as the class inside).
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -17,6 +18,13 @@ static jint JNICALL my_GetVersion(JNIEnv *env) {
 }
 
 JNIEXPORT jint JNICALL Java_AgentJni_version(JNIEnv *jni, jclass c) { return (*jni)->GetVersion(jni); }
+
+JNIEXPORT jclass JNICALL Java_AgentJni_findClass(JNIEnv *jni, jclass c, jstring name) {
+    const char *n = (*jni)->GetStringUTFChars(jni, name, NULL);
+    jclass k = (*jni)->FindClass(jni, n);
+    (*jni)->ReleaseStringUTFChars(jni, name, n);
+    return k;
+}
 
 static void JNICALL on_vm_init(jvmtiEnv *e, JNIEnv *jni, jthread t) {
     jniNativeInterface *table;
