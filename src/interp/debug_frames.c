@@ -104,23 +104,37 @@ DbgError dbg_get_local(Thread *t, int depth, int slot, char type, jvalue *out, O
     return DBG_OK;
 }
 
-/* An object stored into a variable must be of the variable's declared class (when that
- * class is loaded by the method's loader; otherwise no object of it can exist). */
+/* Whether c, or a class or interface above it, is named name (len bytes). */
+static bool named_supertype(const Class *c, const char *name, size_t len) {
+    if (c->name->len == len && memcmp(c->name->str, name, len) == 0) return true;
+    if (c->super && named_supertype(c->super, name, len)) return true;
+    for (uint32_t i = 0; i < c->ninterfaces; i++)
+        if (named_supertype(c->interfaces[i], name, len)) return true;
+    return false;
+}
+
+/* Whether an object of class c can be a value of type desc (a field descriptor, len bytes).
+ * By name, as HotSpot checks what an agent stores or returns: a class the method's loader
+ * has not loaded under that name has no objects. */
+static bool value_fits(const Class *c, const char *desc, size_t len) {
+    if (desc[0] == 'L') return named_supertype(c, desc + 1, len - 2);
+    if (desc[0] != '[' || !class_is_array(c)) return false;
+    if (desc[1] == 'L' || desc[1] == '[')
+        return !class_is_primitive(c->component) && value_fits(c->component, desc + 1, len - 1);
+    return c->name->len == len && memcmp(c->name->str, desc, len) == 0;
+}
+
+/* An object stored into a variable must be of the variable's declared type. */
 static bool object_fits(const Method *m, Frame *f, int slot, Object *obj) {
     if (!obj || !m->nlvt) return true;
     const LocalVarEntry *e = lvt_entry(m, slot, frame_bci(f));
-    const char *d = e->desc->str;
-    if (d[0] == '[') return class_is_array(obj->klass);
-    if (strcmp(d, "Ljava/lang/Object;") == 0) return true;
-    for (Class *c = obj->klass; c; c = c->super) {
-        if (strlen(c->name->str) == e->desc->len - 2 && strncmp(c->name->str, d + 1, e->desc->len - 2) == 0)
-            return true;
-        for (uint32_t i = 0; i < c->ninterfaces; i++) {
-            const char *in = c->interfaces[i]->name->str;
-            if (strlen(in) == e->desc->len - 2 && strncmp(in, d + 1, e->desc->len - 2) == 0) return true;
-        }
-    }
-    return false;
+    return value_fits(obj->klass, e->desc->str, e->desc->len);
+}
+
+/* A value ForceEarlyReturnObject gives must be of the method's return type. */
+static bool return_fits(const Method *m, Object *obj) {
+    const char *r = strchr(m->desc->str, ')') + 1;
+    return !obj || value_fits(obj->klass, r, strlen(r));
 }
 
 DbgError dbg_set_local(Thread *t, int depth, int slot, char type, jvalue value, Object *obj) {
@@ -186,6 +200,7 @@ DbgError dbg_force_return(Thread *t, char type, jvalue value, Object *obj) {
     if (!f) return DBG_NO_MORE_FRAMES;
     if (f->flags & FR_NATIVE) return DBG_OPAQUE_FRAME;
     if (dbg_return_kind(f->method) != type) return DBG_TYPE_MISMATCH;
+    if (type == 'L' && !return_fits(f->method, obj)) return DBG_TYPE_MISMATCH;
     DbgError e = request(t, f, REQ_RETURN);
     if (e) return e;
     DbgThread *d = dbg_of(t);

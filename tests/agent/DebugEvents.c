@@ -5,7 +5,7 @@
  * GetFrameLocation), locals of every type read and written, single stepping through one
  * call (step and breakpoint at the same location: the step first), MethodEntry/MethodExit
  * with return values switched on and off from breakpoints, PopFrame (the call runs again),
- * NotifyFramePop, ForceEarlyReturn, field access and modification watches, Exception with
+ * NotifyFramePop, ForceEarlyReturn (an object must be of the method's return type), field access and modification watches, Exception with
  * its catch location and ExceptionCatch.  Only events in DebugTarget's own methods are
  * printed, so the JDK's internals do not matter.
  */
@@ -86,6 +86,8 @@ static void JNICALL on_prepare(jvmtiEnv *env, JNIEnv *jni, jthread t, jclass c) 
     set_bp(jni, "callee", "(II)I", 4);
     set_bp(jni, "longRet", "(J)J", 0);
     set_bp(jni, "objRet", "(Ljava/lang/Object;)Ljava/lang/Object;", 0);
+    set_bp(jni, "seqRet", "(Ljava/lang/CharSequence;)Ljava/lang/CharSequence;", 0);
+    set_bp(jni, "arrRet", "([Ljava/lang/Object;)[Ljava/lang/Object;", 0);
     set_bp(jni, "locals", "(DJFLjava/lang/Object;I)D", 7);
     jmethodID inst = (*jni)->GetMethodID(jni, target, "instance", "(I)I");
     (*jvmti)->SetBreakpoint(jvmti, inst, 0);
@@ -155,6 +157,21 @@ static void JNICALL on_breakpoint(jvmtiEnv *env, JNIEnv *jni, jthread t, jmethod
     } else if (!strcmp(name, "objRet")) {
         say("  ForceEarlyReturnObject -> %s",
             err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, (*jni)->NewStringUTF(jni, "forced"))));
+    } else if (!strcmp(name, "seqRet")) {
+        jclass sb = (*jni)->FindClass(jni, "java/lang/StringBuilder");
+        jobject b = (*jni)->NewObject(jni, sb, (*jni)->GetMethodID(jni, sb, "<init>", "(Ljava/lang/String;)V"),
+                                      (*jni)->NewStringUTF(jni, "built"));
+        say("  ForceEarlyReturnObject(Thread) -> %s", err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, t)));
+        say("  ForceEarlyReturnObject(int[]) -> %s",
+            err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, (*jni)->NewIntArray(jni, 1))));
+        say("  ForceEarlyReturnObject(StringBuilder) -> %s", err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, b)));
+    } else if (!strcmp(name, "arrRet")) {
+        jclass str = (*jni)->FindClass(jni, "[Ljava/lang/String;");
+        say("  ForceEarlyReturnObject(int[]) -> %s",
+            err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, (*jni)->NewIntArray(jni, 1))));
+        say("  ForceEarlyReturnObject(Thread) -> %s", err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, t)));
+        say("  ForceEarlyReturnObject(String[][]) -> %s",
+            err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, (*jni)->NewObjectArray(jni, 1, str, NULL))));
     } else if (!strcmp(name, "locals")) {
         show_locals(jni, t);
     } else if (!strcmp(name, "instance")) {

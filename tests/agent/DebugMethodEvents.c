@@ -39,7 +39,7 @@ static void JNICALL on_method_exit(jvmtiEnv *env, JNIEnv *jni, jthread t, jmetho
     if (exc) printf("MethodExit %s by exception\n", n);
     else if (r == 'J') printf("MethodExit %s = %lld\n", n, (long long)v.j);
     else if (r == 'D') printf("MethodExit %s = %g\n", n, v.d);
-    else if (r == 'L' || r == 'V') printf("MethodExit %s %s\n", n, v.l ? "object" : "null");
+    else if (r == 'L' || r == '[' || r == 'V') printf("MethodExit %s %s\n", n, v.l ? "object" : "null");
     else printf("MethodExit %s = %d\n", n, (int)v.i);
     (*jvmti)->Deallocate(jvmti, (unsigned char *)sig);
     done(n);

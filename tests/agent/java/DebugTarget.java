@@ -62,6 +62,14 @@ public class DebugTarget {
         return o;
     }
 
+    static CharSequence seqRet(CharSequence s) {
+        return s;
+    }
+
+    static Object[] arrRet(Object[] a) {
+        return a;
+    }
+
     static double locals(double d, long l, float f, Object o, int i) {
         double r = d * 2;
         return r + l + f + i;
@@ -93,6 +101,8 @@ public class DebugTarget {
         System.out.println("caller " + caller(5));
         System.out.println("longRet " + longRet(5));
         System.out.println("objRet " + objRet("x"));
+        System.out.println("seqRet " + seqRet("x"));
+        System.out.println("arrRet " + arrRet(new Object[0]).getClass().getName());
         System.out.println("locals " + locals(1.5, 2, 0.5f, "o", 3));
         System.out.println("instance " + t.instance(1) + " locked " + t.locked(2));
     }
