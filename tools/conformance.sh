@@ -19,11 +19,16 @@
 # (every -agentlib:NAME=OPTS turned into its -agentpath) in a scratch directory, and passes
 # with exit status 95 (the testbase's JCK_STATUS_BASE + 0) or 0.  `@run driver
 # nsk.share.ExtraClassesBuilder` is done at build time (classes compiled into the test's
-# ./bin/<dir>); tests with other drivers (ExecDriver, attach), @compile steps or /manual are
-# skipped, as are tests whose agent or classes do not build.  Agents: each lib<name>.cpp is a
-# list of #includes; the shared ones (nsk/share/...) are compiled once into objects and each
-# agent links its own sources with them.  Java classes: every main class and @build class,
-# compiled once by the system JDK's javac with /vmTestbase and /test/lib as source path.
+# ./bin/<dir>), and so is @compile (build_compiled).  `ExecDriver --java OPTIONS CLASS` runs
+# like main/othervm (its class may be on no class path but one an option names), `@run
+# driver ExecDriver --cmd` runs its command (jar, javac) in the scratch directory, with
+# ${compile.jdk}, ${test.src} and ${test.class.path} expanded.  Tests with other drivers
+# (attach) or /manual are skipped, as are tests whose agent or classes do not build.
+# Agents: each lib<name>.cpp is a list of #includes; the shared ones (nsk/share/...) are
+# compiled once into objects and each agent links its own sources with them (vm/share's
+# libProcessUtils is built the same way).
+# Java classes: every main class and @build class, compiled once by the system JDK's javac
+# with /vmTestbase and /test/lib as source path.
 set -u -f
 root=$(cd "$(dirname "$0")/.." && pwd)
 JAVA_HOME=${JAVA_HOME:-$("$root/tools/find_jdk.sh")}
@@ -68,12 +73,17 @@ plan_test() {   # TestDescription.java -> a plan line
   while IFS= read -r t; do
     set -- $t
     case "$1 ${2:-}" in
-      "@run main/othervm/native"|"@run main/othervm") shift 2; steps="$steps${steps:+;;}run $*" ;;
+      "@run main/othervm/native"|"@run main/othervm")
+        shift 2
+        if [ "${1:-}" != ExecDriver ]; then steps="$steps${steps:+;;}run $*"
+        elif [ "${2:-}" = --java ]; then shift 2; steps="$steps${steps:+;;}xrun $*"
+        else reason="ExecDriver ${2:-}"; fi ;;
       "@run driver")
         if [ "${3:-}" = nsk.share.ExtraClassesBuilder ]; then shift 3; steps="$steps${steps:+;;}extra $*"
+        elif [ "${3:-} ${4:-}" = "ExecDriver --cmd" ]; then shift 4; steps="$steps${steps:+;;}cmd $*"
         else reason="driver ${3:-}"; fi ;;
       "@run "*) reason="run ${2:-}" ;;
-      "@compile "*) reason=compile ;;
+      "@compile "*) shift; steps="$steps${steps:+;;}compile $*" ;;
       "@build "*) shift; steps="$steps${steps:+;;}build $*" ;;
       "@modules "*) shift; steps="$steps${steps:+;;}modules $*" ;;
     esac
@@ -111,7 +121,7 @@ build_agent() {   # name -> lib built (or already there)
   local name=$1 lib=$out/lib/lib$1.so cpp srcs=() objs=() s
   [ -f "$lib" ] && return 0
   [ -f "$out/lib/lib$name.failed" ] && return 1
-  cpp=$(find "$tb/nsk/jvmti" -name "lib$name.cpp" | head -n 1)
+  cpp=$(find "$tb/nsk/jvmti" "$tb/nsk/share/jvmti" "$tb/vm/share" -name "lib$name.cpp" | head -n 1)
   [ -n "$cpp" ] || { touch "$out/lib/lib$name.failed"; return 1; }
   for s in $(agent_sources "$cpp"); do
     case $s in
@@ -155,12 +165,24 @@ all_exports() {
     sort -u | while read -r m; do [ -n "$m" ] && module_options javac "$m"; done | sort -u
 }
 
+# The .jasm/.jcod of every planned @compile, first: the shared classes may use them.
+asm_first() {
+  local name dir steps words
+  awk -F'\t' '$3 == "-" { print $1 "\t" $2 "\t" $4 }' "$out/plan.all" | while IFS=$'\t' read -r name dir steps; do
+    sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^compile //p' | while read -r words; do
+      case " $words" in *.jasm*|*.jcod*) build_compiled "$name" "$dir" $words ;; esac
+    done
+  done
+}
+
 build_classes() {
+  asm_first
+  local asm_cp=$(find "$out/compiled" -name '.built-*' -printf '%h\n' 2>/dev/null | sort -u | tr '\n' :)
   java_sources >"$out/classes.list"
-  local stamp=$out/classes/.built-$( (cat "$out/classes.list"; all_exports) | md5sum | cut -c1-12)
+  local stamp=$out/classes/.built-$( (cat "$out/classes.list"; all_exports; echo "$asm_cp") | md5sum | cut -c1-12)
   [ -f "$stamp" ] && return 0
   echo "conformance: compiling $(wc -l <"$out/classes.list") main classes and what they use" >&2
-  nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$out/classes" -sourcepath "$tb:$src/test/lib" \
+  nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$out/classes" -sourcepath "$tb:$src/test/lib" -cp "$asm_cp" \
     --add-exports java.base/jdk.internal.misc=ALL-UNNAMED $(all_exports) @"$out/classes.list" >"$out/classes.log" 2>&1 ||
     echo "conformance: javac failed (see $out/classes.log); tests without classes are skipped" >&2
   touch "$stamp"
@@ -178,9 +200,32 @@ build_extra() {   # name dir opts-and-dirs... : nsk.share.ExtraClassesBuilder
   done
 }
 
+# `@compile [javac options] FILE...` (.java with other -g options, .jasm, .jcod through
+# asmtools): into the test's own directory, ahead of the shared classes on its class path.
+asmtools=/usr/share/java/asmtools.jar
+build_compiled() {   # name dir words...
+  local name=$1 dir=$2 opts=() files=() w; shift 2
+  local to=$out/compiled/$name
+  mkdir -p "$to"
+  [ -f "$to/.built-$(echo "$*" | md5sum | cut -c1-12)" ] && return 0
+  for w in "$@"; do case $w in -*) opts+=("$w") ;; *) files+=("$dir/$w") ;; esac; done
+  for w in "${files[@]}"; do
+    case $w in
+      *.java) nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -d "$to" -cp "$to:$out/classes" "${opts[@]}" "$w" ;;
+      *.jasm) [ -f "$asmtools" ] || apt-get install -y -qq asmtools >/dev/null 2>&1
+              nice -n 10 "$JAVA_HOME/bin/java" -jar "$asmtools" jasm -d "$to" "$w" ;;
+      *.jcod) [ -f "$asmtools" ] || apt-get install -y -qq asmtools >/dev/null 2>&1
+              nice -n 10 "$JAVA_HOME/bin/java" -jar "$asmtools" jcoder -d "$to" "$w" ;;
+      *) false ;;
+    esac >>"$out/compiled/$name.log" 2>&1 || return 1
+  done
+  touch "$to/.built-$(echo "$*" | md5sum | cut -c1-12)"
+}
+
 # Builds what each planned test needs; a test whose parts fail becomes skipped.
 build_all() {
   build_classes
+  build_agent ProcessUtils   # vm.share.ProcessUtils: tests that signal themselves
   local name dir reason steps step agents a ok line s
   while IFS=$'\t' read -r name dir reason steps; do
     ok=1
@@ -189,8 +234,10 @@ build_all() {
       while read -r step; do
         case $step in
           extra\ *) build_extra "$name" "$dir" ${step#extra } || { ok=0; reason="extra classes do not build"; } ;;
+          compile\ *) build_compiled "$name" "$dir" ${step#compile } || { ok=0; reason="@compile fails"; } ;;
           run\ *) set -- ${step#run }; while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
-                  [ -f "$out/classes/$(tr . / <<<"${1:-x}").class" ] || { ok=0; reason="class ${1:-?} does not build"; } ;;
+                  local cf=$(tr . / <<<"${1:-x}").class
+                  [ -f "$out/classes/$cf" ] || [ -f "$out/compiled/$name/$cf" ] || { ok=0; reason="class ${1:-?} does not build"; } ;;
         esac
       done < <(sed 's/;;/\n/g' <<<"$steps")
     fi
@@ -206,6 +253,23 @@ build_all() {
 
 # ---- running ----
 
+expand_vars() {   # word jdk test-dir: the jtreg variables ExecDriver steps use
+  local w=$1
+  w=${w//'${compile.jdk}'/$JAVA_HOME}; w=${w//'${test.jdk}'/$2}; w=${w//'${test.src}'/$3}
+  w=${w//'${test.class.path}'/$out/classes}; w=${w//'${test.classes}'/$out/classes}
+  echo "$w"
+}
+
+# `@run driver ExecDriver --cmd CMD ARGS` (jar, javac: preparing files in the scratch directory).
+run_cmd() {   # scratch jdk test-dir log words...
+  local scratch=$1 jdk=$2 dir=$3 log=$4 w cmd=() rc; shift 4
+  for w in "$@"; do cmd+=("$(expand_vars "$w" "$jdk" "$dir")"); done
+  (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "${cmd[@]}" </dev/null >>"$log" 2>&1) 2>/dev/null
+  rc=$?
+  [ $rc = 0 ] || echo "exit $rc (${cmd[0]##*/})" >>"$log"
+  return $rc
+}
+
 run_one() {   # side jdk plan-line
   set -f
   local side=$1 jdk=$2 name dir reason steps
@@ -217,22 +281,28 @@ run_one() {   # side jdk plan-line
   [ -d "$out/extra/$name/bin" ] && ln -s "$out/extra/$name/bin" "$scratch/bin"
   : >"$log"
   while read -r step; do
-    case $step in run\ *) ;; *) continue ;; esac
+    case $step in
+      run\ *|xrun\ *) ;;
+      cmd\ *) run_cmd "$scratch" "$jdk" "$dir" "$log" ${step#cmd } || { status=failed; break; }; continue ;;
+      *) continue ;;
+    esac
     local cmd=() w mods
     mods=$(sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^modules //p')
-    for w in $(module_options java $mods) ${step#run }; do
+    for w in $(module_options java $mods) ${step#*run }; do
+      w=$(expand_vars "$w" "$jdk" "$dir")
       case $w in
         -agentlib:*) w=${w#-agentlib:}; cmd+=("-agentpath:$out/lib/lib${w%%=*}.so${w#"${w%%=*}"}") ;;
         *) cmd+=("$w") ;;
       esac
     done
-    local n=0
+    local n=0 cp=$out/classes
+    [ -d "$out/compiled/$name" ] && cp=$out/compiled/$name:$cp
     while [ $n -lt ${#cmd[@]} ] && [ "${cmd[$n]#-}" != "${cmd[$n]}" ]; do n=$((n + 1)); done
     # the properties jtreg gives a test (the testbase's Utils and drivers read them)
     (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" "${cmd[@]:0:$n}" -Dtest.src="$dir" \
       -Dtest.classes="$out/classes" -Dtest.class.path="$out/classes" -Djava.library.path="$out/lib" \
       -Dtest.nativepath="$out/lib" -Dtest.jdk="$jdk" -Dcompile.jdk="$JAVA_HOME" -Dtest.root="${tb%/*}" \
-      -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$out/classes" \
+      -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$cp" \
       "${cmd[@]:$n}" </dev/null >>"$log" 2>&1) 2>/dev/null
     rc=$?
     echo "exit $rc" >>"$log"
