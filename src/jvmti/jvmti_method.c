@@ -78,10 +78,18 @@ static void free_locals(jvmtiLocalVariableEntry *t, int n) {
     free(t);
 }
 
+/* As on HotSpot the information is absent for a class none of whose methods has a
+ * LocalVariableTable; in a class compiled with one, a method without has an empty table. */
+static bool class_has_lvt(const Class *c) {
+    for (uint32_t i = 0; i < c->nmethods; i++)
+        if (c->methods[i].lvt) return true;
+    return false;
+}
+
 jvmtiError JNICALL jvmti_GetLocalVariableTable(jvmtiEnv *env, jmethodID method, jint *entry_count_ptr, jvmtiLocalVariableEntry **table_ptr) {
     CODE_METHOD_ARG(method, m);
     if (!entry_count_ptr || !table_ptr) return JVMTI_ERROR_NULL_POINTER;
-    if (!m->lvt) return JVMTI_ERROR_ABSENT_INFORMATION;
+    if (!m->lvt && !class_has_lvt(m->holder)) return JVMTI_ERROR_ABSENT_INFORMATION;
     jvmtiLocalVariableEntry *t;
     jvmtiError err = jvmti_allocate((jlong)m->nlvt * (jlong)sizeof *t, (void **)&t);
     if (err != JVMTI_ERROR_NONE) return err;

@@ -3,7 +3,9 @@
 /*
  * The Class, Method, Field, Object, Module, System Properties, Raw Monitor, Memory, Timer
  * and General functions on the target's classes at VMDeath, and their errors: each
- * function with each invalid argument the spec lists, in the spec's order.
+ * function with each invalid argument the spec lists, in the spec's order.  Local variable
+ * tables through a second environment that has can_access_local_variables (a method
+ * without one, in a class with some, has an empty table).
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 static jvmtiEnv *jvmti;
+static jvmtiEnv *with_locals;   /* a second environment, with can_access_local_variables */
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include <stdarg.h>
@@ -55,7 +58,7 @@ static void show_method(jmethodID m) {
     out("\n");
     dealloc(lines);
     jvmtiLocalVariableEntry *locals = NULL;
-    e = (*jvmti)->GetLocalVariableTable(jvmti, m, &nlocals, &locals);
+    e = (*with_locals)->GetLocalVariableTable(with_locals, m, &nlocals, &locals);
     out("    locals (%d):", e);
     for (int i = 0; i < nlocals; i++) {
         out(" [%d %s %s %s %ld+%d]", locals[i].slot, locals[i].name, locals[i].signature, str(locals[i].generic_signature),
@@ -384,6 +387,9 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     caps.can_get_source_debug_extension = 1;
     caps.can_maintain_original_method_order = 1;
     out("AddCapabilities -> %d\n", (*jvmti)->AddCapabilities(jvmti, &caps));
+    (*vm)->GetEnv(vm, (void **)&with_locals, JVMTI_VERSION);
+    jvmtiCapabilities lcaps = { .can_access_local_variables = 1 };
+    out("AddCapabilities(can_access_local_variables) -> %d\n", (*with_locals)->AddCapabilities(with_locals, &lcaps));
     char *v = NULL;
     out("SetSystemProperty(agent.test.prop) -> %d\n", (*jvmti)->SetSystemProperty(jvmti, "agent.test.prop", "new"));
     out("SetSystemProperty(java.vm.version) -> %d\n", (*jvmti)->SetSystemProperty(jvmti, "java.vm.version", "x"));
