@@ -256,7 +256,7 @@ build_all() {
 expand_vars() {   # word jdk test-dir: the jtreg variables ExecDriver steps use
   local w=$1
   w=${w//'${compile.jdk}'/$JAVA_HOME}; w=${w//'${test.jdk}'/$2}; w=${w//'${test.src}'/$3}
-  w=${w//'${test.class.path}'/$out/classes}; w=${w//'${test.classes}'/$out/classes}
+  w=${w//'${test.class.path}'/$out/classes}; w=${w//'${test.classes}'/$out/classes}; w=${w//'${path.separator}'/:}
   echo "$w"
 }
 
@@ -295,15 +295,15 @@ run_one() {   # side jdk plan-line
         *) cmd+=("$w") ;;
       esac
     done
-    local n=0 cp=$out/classes
+    local cp=$out/classes
     [ -d "$out/compiled/$name" ] && cp=$out/compiled/$name:$cp
-    while [ $n -lt ${#cmd[@]} ] && [ "${cmd[$n]#-}" != "${cmd[$n]}" ]; do n=$((n + 1)); done
-    # the properties jtreg gives a test (the testbase's Utils and drivers read them)
-    (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" "${cmd[@]:0:$n}" -Dtest.src="$dir" \
+    # the properties and class path jtreg gives a test (the testbase's Utils and drivers read
+    # them), before the test's own options, which may replace them
+    (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" -Dtest.src="$dir" \
       -Dtest.classes="$out/classes" -Dtest.class.path="$out/classes" -Djava.library.path="$out/lib" \
       -Dtest.nativepath="$out/lib" -Dtest.jdk="$jdk" -Dcompile.jdk="$JAVA_HOME" -Dtest.root="${tb%/*}" \
       -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$cp" \
-      "${cmd[@]:$n}" </dev/null >>"$log" 2>&1) 2>/dev/null
+      "${cmd[@]}" </dev/null >>"$log" 2>&1) 2>/dev/null
     rc=$?
     echo "exit $rc" >>"$log"
     [ $rc = 95 ] || [ $rc = 0 ] || { status=failed; [ $rc = 124 ] || [ $rc = 137 ] && echo "timeout" >>"$log"; break; }
