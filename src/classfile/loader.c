@@ -36,6 +36,7 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/mirror.h"
+#include "runtime/perfgc.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -755,6 +756,7 @@ static Class *define_bytes(Thread *t, Symbol *name, Object **loader, const uint8
      * the dictionary makes it visible to other threads, so it is entered last, once the
      * class has its mirror and is linked. */
     publish(c);
+    perf_class_loaded(cf_footprint(c));
     if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
         if (!mirror_create(t, c)) return NULL;
         if (pd && *pd) HEAP_SET_FIELD(c->mirror, mirror_pd_off, *pd);

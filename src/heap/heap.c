@@ -39,6 +39,7 @@ static const Collector *gc;
 static HeapOptions heap_opts;
 static size_t tlab_size = TLAB_SIZE;
 static uint64_t gc_count;
+static GCCause gc_cause_now;            /* the running collection's cause */
 static pthread_mutex_t stress_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t stress_counter;
 bool heap_barrier_active;
@@ -413,6 +414,14 @@ HeapUsage heap_usage(void) {
     return u;
 }
 
+HeapSpace heap_pool_space(int pool) { return gc->pool_space[pool]; }
+const char *heap_gc_cause_name(void) { return cause_name(gc_cause_now); }
+
+bool heap_gc_is_young(void) {
+    const char *pause = gc->pause_name ? gc->pause_name() : NULL;
+    return pause && strcmp(pause, "Pause Young") == 0;
+}
+
 int heap_pool_count(void) { return gc->npools < HEAP_MAX_POOLS ? gc->npools : HEAP_MAX_POOLS; }
 const char *heap_pool_name(int pool) { return gc->pool_names[pool]; }
 
@@ -507,6 +516,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     HeapUsage pools_before[HEAP_MAX_POOLS];
     thread_foreach(retire_tlab_cb, NULL);
     pools_now(pools_before);
+    gc_cause_now = cause;
     if (GC_EVENT_ON(GCE_GC_START)) gc_event_gc_start();
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);

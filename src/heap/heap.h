@@ -121,6 +121,15 @@ int heap_pool_count(void);
 const char *heap_pool_name(int pool);
 HeapUsage heap_pool_usage(int pool);        /* also raises the pool's peak */
 HeapUsage heap_pool_peak(int pool);
+/* Where a pool sits in HotSpot's generation/space model, which the perf counters jstat
+ * reads describe (runtime/perfgc.c): eden and two survivors in the young generation, one
+ * space in the old. */
+typedef enum HeapSpace { HS_EDEN, HS_SURVIVOR0, HS_SURVIVOR1, HS_OLD, HS_COUNT } HeapSpace;
+HeapSpace heap_pool_space(int pool);
+/* During a collection (for the GC start/finish events' listeners): the name of its cause
+ * ("Allocation Failure", ...) and whether it is a young one ("Pause Young"). */
+const char *heap_gc_cause_name(void);
+bool heap_gc_is_young(void);
 void heap_pool_reset_peak(int pool);
 /* Collections and their accumulated pause time since start (or the last reset). */
 uint64_t heap_collections(void);
