@@ -130,6 +130,9 @@ HeapSpace heap_pool_space(int pool);
  * ("Allocation Failure", ...) and whether it is a young one ("Pause Young"). */
 const char *heap_gc_cause_name(void);
 bool heap_gc_is_young(void);
+/* The heap in the layout of HotSpot Serial's GC.heap_info (heapinfo.c), each line
+ * starting with `prefix`. */
+void heap_print_info(FILE *out, const char *prefix);
 void heap_pool_reset_peak(int pool);
 /* Collections and their accumulated pause time since start (or the last reset). */
 uint64_t heap_collections(void);

@@ -4,7 +4,8 @@
 # target allocates; the other options print their columns too (-class with classes
 # loaded, -compiler with no compiler: both VMs interpret here, HotSpot with -Xint).
 # Loupe runs the target under each of its five collectors, HotSpot under Serial,
-# Parallel and G1 in turn; only facts both agree on are printed.
+# Parallel and G1 in turn; only facts both agree on are printed.  jcmd GC.heap_info
+# prints Serial's layout for Loupe's generational collector.
 set -u
 J=$JDK/bin
 # the test harness's own choice of collector (make test GC=...) would override the flags
@@ -70,6 +71,13 @@ for gc in $gcs; do
     done
     echo "== jstat -t -gcutil PID"
     tool -gcutil -t "$pid" | sed -n '1s/^/columns: /p'
+  fi
+  if [ $k = 4 ]; then
+    # Serial on HotSpot, the generational collector on Loupe: the same layout, without
+    # HotSpot's address ranges and class space (Loupe has no compressed class pointers)
+    echo "== collector $k: jcmd PID GC.heap_info (figures left out)"
+    LOUPE_OPTIONS= "$J/jcmd" "$pid" GC.heap_info | sed -n '2,$p' | grep -v '^  class space' |
+      sed 's/ *\[0x.*//; s/[0-9][0-9]*K/NK/g; s/ *[0-9][0-9]*% used/ N% used/'
   fi
   touch "$marker"
   wait
