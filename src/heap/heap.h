@@ -44,6 +44,7 @@ typedef struct HeapOptions {
                              * per free megabyte is cleared (refproc.c) */
     bool class_unloading;   /* -XX:+ClassUnloading (default on) */
     bool log_class_unload;  /* -Xlog:class+unload, -verbose:class */
+    bool log_heap;          /* -Xlog:gc+heap=debug: the heap before and after each collection */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);
