@@ -36,6 +36,7 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "runtime/mirror.h"
+#include "runtime/perfgc.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,7 @@ Class *ld_class_list;
 static Class **ld_class_tail = &ld_class_list;
 pthread_mutex_t ld_class_list_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t class_count;
+static size_t loaded_bytes;
 static pthread_mutex_t ld_create_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t loader_data_off;        /* injected ClassLoader.loader_data */
 
@@ -279,6 +281,7 @@ void ld_foreach_class(void (*fn)(Class *c, void *ctx), void *ctx) {
 }
 
 uint32_t ld_class_count(void) { return class_count; }
+size_t ld_loaded_bytes(void) { return __atomic_load_n(&loaded_bytes, __ATOMIC_RELAXED); }
 
 /* ---- unloading (heap/classunload.c decides, with the world stopped) ---- */
 
@@ -755,6 +758,9 @@ static Class *define_bytes(Thread *t, Symbol *name, Object **loader, const uint8
      * the dictionary makes it visible to other threads, so it is entered last, once the
      * class has its mirror and is linked. */
     publish(c);
+    size_t footprint = cf_footprint(c);
+    __atomic_fetch_add(&loaded_bytes, footprint, __ATOMIC_RELAXED);
+    perf_class_loaded(footprint);
     if (VMC(Class) && VMC(Class)->state >= CS_LINKED) {
         if (!mirror_create(t, c)) return NULL;
         if (pd && *pd) HEAP_SET_FIELD(c->mirror, mirror_pd_off, *pd);

@@ -97,6 +97,8 @@ extern Class *ld_class_list;
 extern pthread_mutex_t ld_class_list_lock;
 void ld_foreach_class(void (*fn)(Class *c, void *ctx), void *ctx);
 uint32_t ld_class_count(void);
+/* The metadata bytes of every class defined so far (unloaded ones included). */
+size_t ld_loaded_bytes(void);
 /* Class unloading (heap/classunload.c), world stopped.  Takes off the class list every
  * class `dead` says is dead, calling `removed` on each; takes off the loader list every
  * dead loader; ld_forget drops one class from a dictionary; ld_release frees a removed

@@ -58,6 +58,8 @@ typedef struct Collector {
     int npools;
     const char *pool_names[HEAP_MAX_POOLS];
     void (*pool_usage)(int pool, HeapUsage *u);
+    /* Pool i's place in HotSpot's generation/space model (jstat's counters). */
+    HeapSpace pool_space[HEAP_MAX_POOLS];
     /* The name of the collector's MemoryManager / GarbageCollectorMXBean. */
     const char *manager_name;
     /* What the last collection was for -Xlog:gc ("Pause Young"); NULL: "Pause Full". */

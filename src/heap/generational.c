@@ -312,6 +312,7 @@ const Collector gc_generational = {
     .npools = 2,
     .pool_names = { "Nursery", "Old Gen" },
     .pool_usage = gen_pool_usage,
+    .pool_space = { HS_EDEN, HS_OLD },
     .manager_name = "Generational",
     .pause_name = gen_pause_name,
 };

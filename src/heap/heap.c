@@ -39,6 +39,8 @@ static const Collector *gc;
 static HeapOptions heap_opts;
 static size_t tlab_size = TLAB_SIZE;
 static uint64_t gc_count;
+static GCCause gc_cause_now;            /* the running collection's cause */
+static uint64_t full_count;             /* collections that were not young ones */
 static pthread_mutex_t stress_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t stress_counter;
 bool heap_barrier_active;
@@ -257,6 +259,17 @@ static void *try_alloc(Thread *t, size_t size) {
 
 static void *collect(Thread *t, GCCause cause, size_t alloc_size);
 
+/* -Xlog:gc+heap=debug: the heap in GC.heap_info's layout, as HotSpot logs it before and
+ * after each collection (numbered as -Xlog:gc numbers them). */
+static void log_heap(uint64_t id, const char *when, uint64_t invocations, uint64_t full) {
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "[%.3fs][debug][gc,heap] GC(%llu) ", vm_uptime_seconds(), (unsigned long long)id);
+    printf("%sHeap %s GC invocations=%llu (full %llu):\n", prefix, when, (unsigned long long)invocations,
+           (unsigned long long)full);
+    heap_print_info(stdout, prefix);
+    fflush(stdout);
+}
+
 void *heap_alloc_slow(Thread *t, size_t size) {
     if (unlikely(t->tlab_hard_end != NULL)) tlab_sample_point(t);
     if (stress_due()) heap_collect(t, GC_STRESS);
@@ -413,6 +426,14 @@ HeapUsage heap_usage(void) {
     return u;
 }
 
+HeapSpace heap_pool_space(int pool) { return gc->pool_space[pool]; }
+const char *heap_gc_cause_name(void) { return cause_name(gc_cause_now); }
+
+bool heap_gc_is_young(void) {
+    const char *pause = gc->pause_name ? gc->pause_name() : NULL;
+    return pause && strcmp(pause, "Pause Young") == 0;
+}
+
 int heap_pool_count(void) { return gc->npools < HEAP_MAX_POOLS ? gc->npools : HEAP_MAX_POOLS; }
 const char *heap_pool_name(int pool) { return gc->pool_names[pool]; }
 
@@ -507,6 +528,8 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     HeapUsage pools_before[HEAP_MAX_POOLS];
     thread_foreach(retire_tlab_cb, NULL);
     pools_now(pools_before);
+    gc_cause_now = cause;
+    if (heap_opts.log_heap) log_heap(gc_count, "before", gc_count, full_count);
     if (GC_EVENT_ON(GCE_GC_START)) gc_event_gc_start();
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_START)) jvmti_post_GarbageCollectionStart(t);
     refs_before_gc(cause);
@@ -519,6 +542,8 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH)) jvmti_post_GarbageCollectionFinish(t);
     int64_t t1 = thread_now_ns();
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
+    if (!heap_gc_is_young()) full_count++;
+    if (heap_opts.log_heap) log_heap(id, "after", id + 1, full_count);
     record_collection(cause, t0, t1, pools_before);
     void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
     /* an object larger than the room left: the heap grows to fit anything under -Xmx */

@@ -44,6 +44,7 @@ typedef struct HeapOptions {
                              * per free megabyte is cleared (refproc.c) */
     bool class_unloading;   /* -XX:+ClassUnloading (default on) */
     bool log_class_unload;  /* -Xlog:class+unload, -verbose:class */
+    bool log_heap;          /* -Xlog:gc+heap=debug: the heap before and after each collection */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);
@@ -121,6 +122,18 @@ int heap_pool_count(void);
 const char *heap_pool_name(int pool);
 HeapUsage heap_pool_usage(int pool);        /* also raises the pool's peak */
 HeapUsage heap_pool_peak(int pool);
+/* Where a pool sits in HotSpot's generation/space model, which the perf counters jstat
+ * reads describe (runtime/perfgc.c): eden and two survivors in the young generation, one
+ * space in the old. */
+typedef enum HeapSpace { HS_EDEN, HS_SURVIVOR0, HS_SURVIVOR1, HS_OLD, HS_COUNT } HeapSpace;
+HeapSpace heap_pool_space(int pool);
+/* During a collection (for the GC start/finish events' listeners): the name of its cause
+ * ("Allocation Failure", ...) and whether it is a young one ("Pause Young"). */
+const char *heap_gc_cause_name(void);
+bool heap_gc_is_young(void);
+/* The heap in the layout of HotSpot Serial's GC.heap_info (heapinfo.c), each line
+ * starting with `prefix`. */
+void heap_print_info(FILE *out, const char *prefix);
 void heap_pool_reset_peak(int pool);
 /* Collections and their accumulated pause time since start (or the last reset). */
 uint64_t heap_collections(void);

@@ -123,5 +123,6 @@ const Collector gc_markcompact = {
     .npools = 1,
     .pool_names = { "Mark-Compact Space" },
     .pool_usage = mc_pool_usage,
+    .pool_space = { HS_OLD },
     .manager_name = "MarkCompact",
 };

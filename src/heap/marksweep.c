@@ -60,5 +60,6 @@ const Collector gc_marksweep = {
     .npools = 1,
     .pool_names = { "Mark-Sweep Space" },
     .pool_usage = fl_pool_usage,
+    .pool_space = { HS_OLD },
     .manager_name = "MarkSweep",
 };

@@ -470,5 +470,6 @@ const Collector gc_refcount = {
     .npools = 1,
     .pool_names = { "Reference-Counted Space" },
     .pool_usage = fl_pool_usage,
+    .pool_space = { HS_OLD },
     .manager_name = "RefCount",
 };

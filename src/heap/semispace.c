@@ -199,5 +199,6 @@ const Collector gc_semispace = {
     .npools = 2,
     .pool_names = { "Semispace Allocation Space", "Semispace Copy Reserve" },
     .pool_usage = ss_pool_usage,
+    .pool_space = { HS_SURVIVOR0, HS_SURVIVOR1 },
     .manager_name = "Semispace",
 };

@@ -225,18 +225,11 @@ static void run_heap_dump(Thread *t, FILE *out, const DcmdValues *v) {
     heap_dump_report(t, out, v->text[0], !v->flag[1]);
 }
 
-/* The heap and each of the collector's pools: size and use, in KB as HotSpot prints them. */
+/* The heap as HotSpot's Serial collector prints it (heap/heapinfo.c). */
 static void run_heap_info(Thread *t, FILE *out, const DcmdValues *v) {
     UNUSED(t);
     UNUSED(v);
-    HeapUsage u = heap_usage();
-    fprintf(out, " %s heap   total %lldK, used %lldK\n", heap_manager_name(), (long long)(u.committed >> 10),
-            (long long)(u.used >> 10));
-    for (int i = 0; i < heap_pool_count(); i++) {
-        HeapUsage p = heap_pool_usage(i);
-        fprintf(out, "  %s %lldK, %3d%% used\n", heap_pool_name(i), (long long)(p.committed >> 10),
-                p.committed > 0 ? (int)(p.used * 100 / p.committed) : 0);
-    }
+    heap_print_info(out, "");
 }
 
 static void run_finalization(Thread *t, FILE *out, const DcmdValues *v) {

@@ -447,6 +447,8 @@ static void xlog_select(const char *sel, size_t n) {
         vm_opts.verbose_class = on;
     if (all || !strcmp(buf, "class+unload") || (wild && (!strcmp(buf, "class") || !strncmp("class+unload", buf, len))))
         vm_opts.heap.log_class_unload = on;
+    bool debug = !strcmp(level, "debug") || !strcmp(level, "trace");
+    if (all || !strcmp(buf, "gc+heap") || (wild && !strncmp("gc+heap", buf, len))) vm_opts.heap.log_heap = debug;
 }
 
 static void parse_xlog(const char *arg) {
@@ -454,7 +456,7 @@ static void parse_xlog(const char *arg) {
     size_t what = colon ? (size_t)(colon - arg) : strlen(arg);
     if (colon && colon[1] && colon[1] != ':' && strncmp(colon + 1, "stdout", 6) != 0) return;  /* elsewhere */
     if (what == 7 && !strncmp(arg, "disable", 7)) {
-        vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.heap.log_class_unload = false;
+        vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.heap.log_class_unload = vm_opts.heap.log_heap = false;
         return;
     }
     if (what == 0) {

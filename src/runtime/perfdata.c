@@ -23,6 +23,7 @@
  * removed when the process exits.
  */
 #include "runtime/perfdata.h"
+#include "runtime/perfgc.h"
 #include "runtime/vm.h"
 #include <dirent.h>
 #include <errno.h>
@@ -213,5 +214,6 @@ void perf_init(void) {
     add_string("java.property.java.vm.specification.version", PERF_V_CONSTANT, "17");
     add_long("sun.os.hrt.frequency", PERF_U_HERTZ, PERF_V_CONSTANT, 1000000000);
     add_long("sun.rt.createVmBeginTime", PERF_U_NONE, PERF_V_CONSTANT, (int64_t)time(NULL) * 1000);
+    perf_gc_init();
     __atomic_store_n(&p->accessible, 1, __ATOMIC_RELEASE);
 }
