@@ -3,14 +3,15 @@
  * than version 50, and for version-50 files the type checker rejects (HotSpot's
  * FailOverToOldVerifier, on by default, applies to version 50 only).
  *
- * A data-flow analysis over the method's instructions: each instruction start has a frame
- * (types of locals and operand stack, NULL until control reaches it) and a "changed" bit.
- * Like HotSpot's old verifier (libverify's check_code.c), the driver sweeps the code in
- * order, again and again until no frame changes; an instruction whose frame changed is run
- * through the type checker's rules (verify.c's vfy_run_insn, the one source of truth for
- * what each instruction pops and pushes) and the frame it leaves is merged into its
- * successors: the next instruction, branch targets (stackmap.c's vfy_check_jump sends them
- * here when `V->infer` is set) and the handlers covering it.  Merging at a join keeps equal
+ * A data-flow analysis over the method's basic blocks: each block start has a frame (types
+ * of locals and operand stack, NULL until control reaches it; only the locals in use are
+ * kept) and a "changed" bit.  Like HotSpot's old verifier (libverify's check_code.c), the
+ * driver sweeps the code in order, again and again until no frame changes; a block whose
+ * frame changed is run instruction by instruction through the type checker's rules
+ * (verify.c's vfy_run_insn, the one source of truth for what each instruction pops and
+ * pushes), each instruction's frame flowing to the handlers covering it, and the frame the
+ * block leaves is merged into its successors: the next block, branch targets (stackmap.c's
+ * vfy_check_jump sends them here when `V->infer` is set).  Merging at a join keeps equal
  * types, takes the least upper bound of two references (the first common superclass; an
  * interface counts as java.lang.Object, as in the old verifier) and makes anything else
  * unusable (top); operand stacks must have the same height and mergeable types.
@@ -35,13 +36,20 @@
 #include "runtime/vm.h"
 
 struct VInfer {
-    VFrame **in;                    /* per bci: frame on entry, NULL until reached */
+    uint8_t *leader;                /* per bci: starts a basic block (or is a jsr) */
+    VFrame **in;                    /* per leader: frame on entry, NULL until reached */
     uint8_t *changed;
     VFrame **at_ret;                /* per subroutine entry: merged frame at its rets */
     uint32_t *jsrs;                 /* bcis of the jsr instructions */
     int njsrs;
     VFrame scratch;                 /* handler frames and returns from subroutines */
+    size_t slots;                   /* types held by stored frames, against SLOT_BUDGET */
 };
+
+/* Stored frames keep only the locals in use, but a hostile method (thousands of locals
+ * stored between thousands of branches) could still ask for gigabytes: past this many
+ * types the method is rejected rather than the VM exhausted. */
+enum { SLOT_BUDGET = 1 << 25 };
 
 static unsigned u2(const uint8_t *p) { return (unsigned)p[0] << 8 | p[1]; }
 static int32_t s4(const uint8_t *p) { return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]); }
@@ -168,6 +176,7 @@ void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expe
         fail_msg(V, "Expecting to find object/array on stack");
     for (size_t i = 0; i < ARRAY_LEN(RENAMED); i++)
         if (!strcmp(msg, RENAMED[i][0])) fail_msg(V, "%s", RENAMED[i][1]);
+    if (!strncmp(msg, "Bad access to protected", 23)) fail_msg(V, "Bad access to protected data");
     if (fault == VE_UNDERFLOW) fail_msg(V, "Unable to pop operand off an empty stack");
     if (fault == VE_OVERFLOW) fail_msg(V, "Stack size too large");
     if (fault == VE_BAD_LOCAL && op >= OP_istore && op <= OP_astore_3) fail_msg(V, "Illegal local variable number");
@@ -182,12 +191,67 @@ void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expe
 
 /* ---------------------------------------------------------------- frames and merging */
 
-static VFrame *new_frame(Vfy *V) {
-    VFrame *f = vfy_alloc(V, sizeof *f);
+/* A working frame: room for every local and the whole stack. */
+static void full_frame(Vfy *V, VFrame *f) {
     vfy_frame_init(V, f);
     f->mod = vfy_alloc(V, V->max_locals + 1u);
     memset(f->mod, 0, V->max_locals + 1u);
-    return f;
+}
+
+/* The locals a stored frame keeps: up to the last one with a value or stored to. */
+static int used_locals(Vfy *V, const VFrame *f) {
+    int n = 0;
+    for (int i = 0; i < f->nlocals && i < V->max_locals; i++)
+        if (f->locals[i].k != VT_TOP || f->mod[i]) n = i + 1;
+    return n;
+}
+
+static void charge(Vfy *V, int types) {
+    V->infer->slots += (size_t)types;
+    if (V->infer->slots > SLOT_BUDGET) fail_msg(V, "Out of memory");
+}
+
+/* Room for n locals in a stored frame (new ones top, not stored to). */
+static void grow_locals(Vfy *V, VFrame *s, int n) {
+    if (n <= s->nlocals) return;
+    charge(V, n);
+    VType *l = vfy_alloc(V, (size_t)n * sizeof(VType));
+    uint8_t *mod = vfy_alloc(V, (size_t)n);
+    for (int i = 0; i < n; i++) l[i] = i < s->nlocals ? s->locals[i] : vt_of(VT_TOP);
+    memset(mod, 0, (size_t)n);
+    if (s->nlocals) memcpy(mod, s->mod, (size_t)s->nlocals);
+    s->locals = l;
+    s->mod = mod;
+    s->nlocals = n;
+}
+
+/* A stored copy of the working frame f. */
+static VFrame *stored_copy(Vfy *V, const VFrame *f) {
+    VFrame *s = vfy_alloc(V, sizeof *s);
+    *s = (VFrame){ f->offset, f->flags, 0, f->nstack, -1, NULL, NULL, NULL };
+    charge(V, f->nstack);
+    s->stack = vfy_alloc(V, (size_t)(f->nstack + 1) * sizeof(VType));
+    if (f->nstack) memcpy(s->stack, f->stack, (size_t)f->nstack * sizeof(VType));
+    grow_locals(V, s, used_locals(V, f));
+    for (int i = 0; i < s->nlocals; i++) {
+        s->locals[i] = f->locals[i];
+        s->mod[i] = f->mod[i];
+    }
+    return s;
+}
+
+/* The working frame dst becomes the stored frame s. */
+static void load_frame(Vfy *V, VFrame *dst, const VFrame *s) {
+    dst->offset = s->offset;
+    dst->flags = s->flags;
+    dst->nstack = s->nstack;
+    dst->nlocals = V->max_locals;
+    dst->mark = -1;
+    for (int i = 0; i < V->max_locals; i++) {
+        dst->locals[i] = i < s->nlocals ? s->locals[i] : vt_of(VT_TOP);
+        dst->mod[i] = i < s->nlocals ? s->mod[i] : 0;
+    }
+    if (s->nstack) memcpy(dst->stack, s->stack, (size_t)s->nstack * sizeof(VType));
 }
 
 static VType array_of(VType elem) {
@@ -244,6 +308,7 @@ static VType merge_stack(Vfy *V, VType have, VType in) {
     fail_msg(V, "Mismatched stack types");
 }
 
+/* Merges the working frame `in` into the stored frame `have`; true if it changed. */
 static bool merge_into(Vfy *V, VFrame *have, const VFrame *in) {
     bool changed = false;
     if (have->nstack != in->nstack) fail_msg(V, "Inconsistent stack height %d != %d", in->nstack, have->nstack);
@@ -252,14 +317,14 @@ static bool merge_into(Vfy *V, VFrame *have, const VFrame *in) {
         changed |= !vt_eq(t, have->stack[i]);
         have->stack[i] = t;
     }
-    int n = have->nlocals > in->nlocals ? have->nlocals : in->nlocals;
-    for (int i = 0; i < n; i++) {
-        VType t = merge_local(V, have->locals[i], in->locals[i]);
-        changed |= !vt_eq(t, have->locals[i]) || (in->mod[i] && !have->mod[i]);
+    grow_locals(V, have, used_locals(V, in));
+    for (int i = 0; i < have->nlocals; i++) {
+        bool there = i < in->nlocals;
+        VType t = merge_local(V, have->locals[i], there ? in->locals[i] : vt_of(VT_TOP));
+        changed |= !vt_eq(t, have->locals[i]) || (there && in->mod[i] && !have->mod[i]);
         have->locals[i] = t;
-        have->mod[i] |= in->mod[i];
+        have->mod[i] |= there && in->mod[i];
     }
-    have->nlocals = n;
     changed |= (in->flags & ~have->flags) != 0;
     have->flags |= in->flags;
     return changed;
@@ -268,9 +333,7 @@ static bool merge_into(Vfy *V, VFrame *have, const VFrame *in) {
 /* Merges f into *slot (a copy if the slot is empty); true if the slot changed. */
 static bool merge_slot(Vfy *V, VFrame **slot, const VFrame *f) {
     if (*slot) return merge_into(V, *slot, f);
-    *slot = new_frame(V);
-    vfy_frame_copy(V, *slot, f);
-    (*slot)->nlocals = V->max_locals;
+    *slot = stored_copy(V, f);
     return true;
 }
 
@@ -293,14 +356,27 @@ static bool is_jump(uint8_t op) {
 static void check_target(Vfy *V, uint32_t bci, int32_t off) {
     int64_t t = (int64_t)bci + off;
     if (t < 0 || t >= V->m->code_len || !V->cdata[t]) fail_msg(V, "Illegal target of jump or branch");
+    V->infer->leader[t] = 1;
 }
 
+static bool ends_block(uint8_t op) {
+    return is_jump(op) || op == OP_tableswitch || op == OP_lookupswitch || op == OP_ret || op == OP_athrow ||
+           (op >= OP_ireturn && op <= OP_return);
+}
+
+/* Checks the targets of the instruction at bci and marks the blocks it starts and ends.
+ * A jsr is a block of its own: its entry frame is the caller's when the subroutine returns. */
 static void check_targets_at(Vfy *V, uint32_t bci) {
     const uint8_t *code = V->m->code;
     uint8_t op = code[bci];
+    uint32_t next = bci + vfy_insn_length(code, bci);
+    if (ends_block(op) && next < V->m->code_len) V->infer->leader[next] = 1;
     if (is_jump(op)) {
         check_target(V, bci, op == OP_goto_w || op == OP_jsr_w ? s4(code + bci + 1) : (int16_t)u2(code + bci + 1));
-        if (op == OP_jsr || op == OP_jsr_w) V->infer->jsrs[V->infer->njsrs++] = bci;
+        if (op == OP_jsr || op == OP_jsr_w) {
+            V->infer->jsrs[V->infer->njsrs++] = bci;
+            V->infer->leader[bci] = 1;
+        }
     }
     if (op != OP_tableswitch && op != OP_lookupswitch) return;
     uint32_t a = (bci + 4) & ~3u;
@@ -319,6 +395,7 @@ static void check_exception_table(Vfy *V) {
             x->end_pc > m->code_len || (x->end_pc < m->code_len && !V->cdata[x->end_pc]))
             fail_format(V, "Illegal exception table range");
         if (x->handler_pc >= m->code_len || !V->cdata[x->handler_pc]) fail_format(V, "Illegal exception table handler");
+        V->infer->leader[x->handler_pc] = 1;
         if (x->catch_type && (x->catch_type >= V->c->cp.count || V->c->cp.tags[x->catch_type] != JVM_CONSTANT_Class))
             fail_format(V, "Illegal exception table handler");
         if (x->catch_type && !vfy_assignable(V, throwable, vfy_class_type(V, x->catch_type), false))
@@ -333,7 +410,7 @@ static void flow_handlers(Vfy *V, uint32_t bci, const VFrame *f) {
     for (uint16_t i = 0; i < V->m->nexc; i++) {
         ExceptionEntry *x = &V->m->exc[i];
         if (bci < x->start_pc || bci >= x->end_pc) continue;
-        vfy_frame_copy(V, h, f);
+        load_frame(V, h, f);
         h->nstack = 1;
         h->stack[0] = x->catch_type ? vfy_class_type(V, x->catch_type) : vt_ref(sym_intern_cstr("java/lang/Throwable"));
         flow(V, h, x->handler_pc);
@@ -346,12 +423,12 @@ static void flow_return(Vfy *V, uint32_t jsr, uint32_t sub) {
     const VFrame *caller = I->in[jsr], *ret = I->at_ret[sub];
     if (!caller || !ret) return;
     VFrame *f = &I->scratch;
-    vfy_frame_copy(V, f, ret);
+    load_frame(V, f, ret);
     for (int i = 0; i < V->max_locals; i++) {
-        if (!ret->mod[i]) f->locals[i] = i < caller->nlocals ? caller->locals[i] : vt_of(VT_TOP);
-        f->mod[i] = ret->mod[i] | caller->mod[i];
+        bool stored = f->mod[i], by_caller = i < caller->nlocals && caller->mod[i];
+        if (!stored) f->locals[i] = i < caller->nlocals ? caller->locals[i] : vt_of(VT_TOP);
+        f->mod[i] = stored || by_caller;
     }
-    f->nlocals = V->max_locals;
     flow(V, f, jsr + vfy_insn_length(V->m->code, jsr));
 }
 
@@ -394,22 +471,34 @@ static bool store_return_address(Vfy *V, uint32_t bci) {
     return true;
 }
 
-/* Runs the instruction at bci on its entry frame and passes the result on. */
-static void step(Vfy *V, uint32_t bci) {
-    VInfer *I = V->infer;
+/* One instruction on the working frame, its handlers first; true if control cannot fall
+ * through. */
+static bool step(Vfy *V, uint32_t bci) {
     const uint8_t *code = V->m->code;
-    vfy_frame_copy(V, &V->cur, I->in[bci]);
-    V->cur.nlocals = V->max_locals;
     V->cur.offset = (int)bci;
     V->cur.mark = V->cur.nstack;
-    flow_handlers(V, bci, I->in[bci]);
+    flow_handlers(V, bci, &V->cur);
     uint8_t op = code[bci] == OP_wide ? code[bci + 1] : code[bci];
     bool this_uninit = false, stop = true;
     if (op == OP_jsr || op == OP_jsr_w) run_jsr(V, bci);
     else if (op == OP_ret) run_ret(V, bci);
     else stop = !store_return_address(V, bci) && vfy_run_insn(V, bci, &this_uninit);
     if (op >= OP_istore && op <= OP_astore_3) flow_handlers(V, bci, &V->cur);
-    if (!stop) flow(V, &V->cur, bci + vfy_insn_length(code, bci));
+    return stop;
+}
+
+/* Runs the basic block at `start` from its entry frame and passes the result on. */
+static void run_block(Vfy *V, uint32_t start) {
+    VInfer *I = V->infer;
+    load_frame(V, &V->cur, I->in[start]);
+    for (uint32_t bci = start;;) {
+        if (step(V, bci)) return;
+        bci += vfy_insn_length(V->m->code, bci);
+        if (bci >= V->m->code_len || I->leader[bci]) {
+            flow(V, &V->cur, bci);
+            return;
+        }
+    }
 }
 
 static bool sweep(Vfy *V) {
@@ -418,7 +507,7 @@ static bool sweep(Vfy *V) {
         if (!V->infer->changed[bci]) continue;
         V->infer->changed[bci] = 0;
         any = true;
-        step(V, bci);
+        run_block(V, bci);
     }
     return any;
 }
@@ -431,17 +520,21 @@ static void infer_method(Vfy *V) {
     vfy_initial_frame(V);
     V->cur.mod = vfy_alloc(V, V->max_locals + 1u);
     memset(V->cur.mod, 0, V->max_locals + 1u);
+    V->cur.nlocals = V->max_locals;
     vfy_mark_instructions(V);
     VInfer I = { 0 };
     I.in = vfy_alloc(V, m->code_len * sizeof(VFrame *));
     I.at_ret = vfy_alloc(V, m->code_len * sizeof(VFrame *));
     I.changed = vfy_alloc(V, m->code_len);
+    I.leader = vfy_alloc(V, m->code_len);
+    memset(I.leader, 0, m->code_len);
+    I.leader[0] = 1;
     I.jsrs = vfy_alloc(V, m->code_len * sizeof(uint32_t));
     memset(I.in, 0, m->code_len * sizeof(VFrame *));
     memset(I.at_ret, 0, m->code_len * sizeof(VFrame *));
     memset(I.changed, 0, m->code_len);
     V->infer = &I;
-    I.scratch = *new_frame(V);
+    full_frame(V, &I.scratch);
     for (uint32_t bci = 0; bci < m->code_len; bci += vfy_insn_length(m->code, bci)) check_targets_at(V, bci);
     check_exception_table(V);
     VFrame *entry = &V->cur;

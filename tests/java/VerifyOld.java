@@ -87,6 +87,9 @@ public class VerifyOld {
         run("invokevirtual on the wrong class", wrongReceiver());
         run("athrow of a String", throwString());
         run("getfield on the wrong class", wrongField());
+        run("protected clone() of a String", cloneString());
+        run("valid: clone() of an array", cloneArray());
+        run("valid: 1000 locals live across 3000 branches", manyLocals(1000, 3000));
     }
 
     static VerifyErrors.CW withCode(String name, int major, String desc, int stack, int locals, int[] code, int[][] exc) {
@@ -213,6 +216,41 @@ public class VerifyOld {
         VerifyErrors.CW c = new VerifyErrors.CW("ThrowString");
         c.major = 49;
         return c.method(9, "run", "()V", 1, 0, new int[] { 0x12, c.str("x"), 0xbf }, null, null);
+    }
+
+    /* Stores to `locals` int locals, then `branches` times "iload_0; ifeq next", then returns local n-1. */
+    static VerifyErrors.CW manyLocals(int locals, int branches) {
+        int[] code = new int[locals * 6 + branches * 4 + 4];
+        int p = 0;
+        for (int i = 0; i < locals; i++) {
+            code[p++] = 0x04;                                           // iconst_1
+            code[p++] = 0xc4; code[p++] = 0x36; code[p++] = hi(i); code[p++] = lo(i); // wide istore i
+            code[p++] = 0x00;                                           // nop
+        }
+        for (int i = 0; i < branches; i++) {
+            code[p++] = 0x1a;                                           // iload_0
+            code[p++] = 0x99; code[p++] = 0; code[p++] = 3;             // ifeq next
+        }
+        code[p++] = 0xc4; code[p++] = 0x15; code[p++] = hi(locals - 1); code[p++] = lo(locals - 1);
+        int[] all = java.util.Arrays.copyOf(code, p + 1);
+        all[p] = 0xac;                                                  // ireturn
+        return withCode("ManyLocals", 49, "()I", 1, locals, all, null);
+    }
+
+    static VerifyErrors.CW cloneString() {
+        VerifyErrors.CW c = new VerifyErrors.CW("CloneString");
+        c.major = 49;
+        int m = c.method("java/lang/Object", "clone", "()Ljava/lang/Object;");
+        return c.method(9, "run", "()Ljava/lang/Object;", 1, 0, new int[] { 0x12, c.str("x"), 0xb6, hi(m), lo(m), 0xb0 }, null, null);
+    }
+
+    static VerifyErrors.CW cloneArray() {
+        VerifyErrors.CW c = new VerifyErrors.CW("CloneArray");
+        c.major = 49;
+        int m = c.method("java/lang/Object", "clone", "()Ljava/lang/Object;");
+        int len = c.method("java/lang/Object", "getClass", "()Ljava/lang/Class;");
+        return c.method(9, "run", "()Ljava/lang/Object;", 1, 0,
+            new int[] { 0x05, 0xbc, 10, 0xb6, hi(m), lo(m), 0xb6, hi(len), lo(len), 0xb0 }, null, null);
     }
 
     static VerifyErrors.CW wrongField() {
