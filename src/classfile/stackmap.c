@@ -33,6 +33,7 @@ void vfy_frame_copy(Vfy *V, VFrame *dst, const VFrame *src) {
     dst->mark = -1;
     for (int i = 0; i < V->max_locals; i++) dst->locals[i] = i < src->nlocals ? src->locals[i] : vt_of(VT_TOP);
     for (int i = 0; i < src->nstack; i++) dst->stack[i] = src->stack[i];
+    if (dst->mod && src->mod) memcpy(dst->mod, src->mod, V->max_locals);
 }
 
 /* ---- the operand stack ---- */
@@ -125,6 +126,7 @@ void vfy_set_local(Vfy *V, VFrame *f, int index, VType t) {
     if (index >= V->max_locals) bad_local_index(V, f, index, "Local variable table overflow");
     break_pair(f, index);
     f->locals[index] = t;
+    if (f->mod) f->mod[index] = 1;
     if (index >= f->nlocals) f->nlocals = index + 1;
 }
 
@@ -134,6 +136,7 @@ void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t) {
     if (vt_is_cat2_2nd(f->locals[index]) && index > 0) f->locals[index - 1] = vt_of(VT_TOP);
     f->locals[index] = t;
     f->locals[index + 1] = vt_second_half(t);
+    if (f->mod) f->mod[index] = f->mod[index + 1] = 1;
     if (index >= f->nlocals - 1) f->nlocals = index + 2;
 }
 
@@ -232,7 +235,7 @@ static int chop(const VType *locals, int n, int chops) {
 /* Decodes the frame after `prev` into f (JVMS 4.7.4 frame types). */
 static void sm_frame(Vfy *V, SmReader *r, const VFrame *prev, bool first, VFrame *f) {
     unsigned type = sm_u1(V, r), delta;
-    *f = (VFrame){ 0, prev->flags, prev->nlocals, 0, -1, prev->locals, NULL };
+    *f = (VFrame){ 0, prev->flags, prev->nlocals, 0, -1, prev->locals, NULL, NULL };
     f->stack = types_alloc(V, V->max_stack + 1);     /* a long read before its size is checked */
     if (type < 128) {
         delta = type < 64 ? type : type - 64;
@@ -339,6 +342,10 @@ void vfy_match_or_fail(Vfy *V, VFrame *f, int target, const char *msg, int arg) 
 
 void vfy_check_jump(Vfy *V, VFrame *f, int bci, int offset) {
     int target = bci + offset;
+    if (V->infer) {
+        vfy_infer_jump(V, f, target);
+        return;
+    }
     vfy_match_or_fail(V, f, target, "Inconsistent stackmap frames at branch target %d", target);
 }
 

@@ -14,6 +14,8 @@
  * (interp/opcodes.h, the same table the interpreter and the GC maps use), the rest have a
  * rule each below.
  *
+ * Class files older than version 50 go to the type-inference verifier (vfyinfer.c), which
+ * runs these same instruction rules; so do version-50 files this one rejects (vfy_run).
  * Which classes are verified, and what a failure throws, is vfypolicy.c's business.
  *
  * Errors are java.lang.VerifyError with HotSpot's message and its "Exception Details"
@@ -53,7 +55,7 @@ void *vfy_alloc(Vfy *V, size_t bytes) {
     return p;
 }
 
-static void arena_free(Vfy *V) {
+void vfy_arena_free(Vfy *V) {
     for (VArena *a = V->arena, *n; a; a = n) {
         n = a->next;
         vm_free(a);
@@ -170,6 +172,10 @@ void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *e
     va_end(ap);
     if (type && type->o == VO_NONE) type = NULL;
     if (expected && expected->o == VO_NONE) expected = NULL;
+    if (V->infer) {
+        V->msg = b;             /* freed by vfy_infer_fail, which leaves */
+        vfy_infer_fail(V, fault, type, expected, b);
+    }
     details(V, &b, &n, fault, bci, type, expected);
     V->msg = b;
     V->result = VR_VERIFY_ERROR;
@@ -221,7 +227,7 @@ static unsigned u2at(const uint8_t *p) { return (unsigned)p[0] << 8 | p[1]; }
 static int32_t s4at(const uint8_t *p) { return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]); }
 
 /* Length of the instruction at bci (the parser has checked that the code decodes). */
-static uint32_t insn_length(const uint8_t *code, uint32_t bci) {
+uint32_t vfy_insn_length(const uint8_t *code, uint32_t bci) {
     uint8_t op = code[bci];
     if (opcode_lengths[op] > 0) return (uint32_t)opcode_lengths[op];
     if (op == OP_wide) return code[bci + 1] == OP_iinc ? 6 : 4;
@@ -665,7 +671,7 @@ static bool successors(Vfy *V, uint32_t bci, uint32_t *out, int *n, bool *return
         out[(*n)++] = (uint32_t)t;
         if (op == OP_goto || op == OP_goto_w) return true;
     }
-    t = bci + insn_length(code, bci);
+    t = bci + vfy_insn_length(code, bci);
     if (t >= V->m->code_len) return false;
     out[(*n)++] = (uint32_t)t;
     return true;
@@ -978,7 +984,7 @@ static bool is_store(uint8_t op) {
 }
 
 /* One instruction; returns true if control cannot fall through to the next. */
-static bool run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
+bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     const uint8_t *p = V->m->code + bci;
     uint8_t op = p[0];
     bool wide = op == OP_wide;
@@ -1022,7 +1028,7 @@ static bool run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
 
 /* The frame at entry (JVMS 4.10.1.6): `this` (uninitialised in a constructor other than
  * Object's) and the parameters; also the return type. */
-static void initial_frame(Vfy *V) {
+void vfy_initial_frame(Vfy *V) {
     Method *m = V->m;
     VFrame *f = &V->cur;
     vfy_frame_init(V, f);
@@ -1053,11 +1059,11 @@ static void initial_frame(Vfy *V) {
     }
 }
 
-static void mark_instructions(Vfy *V) {
+void vfy_mark_instructions(Vfy *V) {
     Method *m = V->m;
     V->cdata = vfy_alloc(V, m->code_len + 1);
     memset(V->cdata, 0, m->code_len + 1);
-    for (uint32_t bci = 0; bci < m->code_len; bci += insn_length(m->code, bci))
+    for (uint32_t bci = 0; bci < m->code_len; bci += vfy_insn_length(m->code, bci))
         V->cdata[bci] = m->code[bci] == OP_new ? 2 : 1;
 }
 
@@ -1082,15 +1088,15 @@ static void verify_method(Vfy *V) {
     Method *m = V->m;
     V->max_locals = m->max_locals;
     V->max_stack = m->max_stack;
-    initial_frame(V);
+    vfy_initial_frame(V);
     V->handler_stack = vfy_alloc(V, 2 * sizeof(VType));
-    mark_instructions(V);
+    vfy_mark_instructions(V);
     check_handler_table(V);
     check_local_variable_table(V);
     vfy_read_stackmaps(V);
     bool no_flow = false;
     int mi = 0;
-    for (uint32_t bci = 0; bci < m->code_len; bci += insn_length(m->code, bci)) {
+    for (uint32_t bci = 0; bci < m->code_len; bci += vfy_insn_length(m->code, bci)) {
         V->cur.offset = (int)bci;
         V->cur.mark = V->cur.nstack;
         mi = at_stackmap(V, mi, bci, no_flow);
@@ -1100,7 +1106,7 @@ static void verify_method(Vfy *V) {
             check_handlers(V, (int)bci, false);
             handlers_done = true;
         }
-        no_flow = run_insn(V, bci, &this_uninit);
+        no_flow = vfy_run_insn(V, bci, &this_uninit);
         if (!handlers_done && in_try(V, (int)bci)) check_handlers(V, (int)bci, this_uninit);
     }
     if (!no_flow) bad_code(V, (int)m->code_len, "Control flow falls through code end");
@@ -1114,7 +1120,7 @@ static bool verify_one(Vfy *V, Method *m) {
         verify_method(V);
         ok = true;
     }
-    arena_free(V);
+    vfy_arena_free(V);
     return ok;
 }
 
@@ -1126,7 +1132,7 @@ static void verify_methods(Vfy *V) {
     }
 }
 
-VResult vfy_run(Thread *t, Class *c, char **msg) {
+static VResult check_run(Thread *t, Class *c, char **msg) {
     Vfy V;
     memset(&V, 0, sizeof V);
     V.t = t;
@@ -1135,4 +1141,25 @@ VResult vfy_run(Thread *t, Class *c, char **msg) {
     verify_methods(&V);
     *msg = V.msg;
     return V.result;
+}
+
+/* A version-50 class the type checker rejected: inference decides (HotSpot's fail-over to
+ * its old verifier, for version 50 only), and if it rejects the class too, its exception
+ * class goes with the type checker's message. */
+static VResult fail_over(Thread *t, Class *c, char **msg) {
+    char *again = NULL;
+    VResult r = vfy_infer_run(t, c, &again);
+    vm_free(again);
+    if (r == VR_OK || r == VR_PENDING) {
+        vm_free(*msg);
+        *msg = NULL;
+    }
+    return r;
+}
+
+VResult vfy_run(Thread *t, Class *c, char **msg) {
+    if (c->major < 50) return vfy_infer_run(t, c, msg);
+    VResult r = check_run(t, c, msg);
+    if ((r == VR_VERIFY_ERROR || r == VR_FORMAT_ERROR) && c->major == 50) r = fail_over(t, c, msg);
+    return r;
 }

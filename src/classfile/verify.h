@@ -21,8 +21,9 @@ bool vfy_should_verify(const Class *c);
 bool vfy_verify_class(Thread *t, Class *c);
 
 typedef enum VResult VResult;
-/* Verifies c whatever the policy says; t NULL loads no classes (the fuzz target).  On
- * failure *msg is the message (vm_malloc'd; the caller frees it). */
+/* Verifies c whatever the policy says, by the verifier its version calls for; t NULL loads
+ * no classes (the fuzz target).  On failure *msg is the message (vm_malloc'd; the caller
+ * frees it). */
 VResult vfy_run(Thread *t, Class *c, char **msg);
 
 #endif

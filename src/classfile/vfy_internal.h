@@ -10,6 +10,11 @@
  * value, ...).  Errors leave through a longjmp to the method's driver, with the message and
  * HotSpot's "Exception Details" already formatted; nothing the verifier allocates outlives
  * the class's verification (one arena, freed at the end).
+ *
+ * Both verifiers share this state and the instruction rules: the type checker (verify.c,
+ * class files >= 50) and the type-inference verifier (vfyinfer.c, older files, with
+ * `infer` set: branches merge into the target's frame instead of matching a stack map,
+ * and errors take the old verifier's wording).
  */
 #ifndef LOUPE_VFY_INTERNAL_H
 #define LOUPE_VFY_INTERNAL_H
@@ -23,6 +28,7 @@ typedef enum VKind {
     VT_UNINIT_THIS, VT_UNINIT, VT_REF,
     VT_BOOL, VT_BYTE, VT_CHAR, VT_SHORT,          /* array components and return types */
     VQ_REF, VQ_CAT1, VQ_CAT2, VQ_CAT2_2ND,        /* queries */
+    VT_RETADDR,                                   /* inference only: bci = the subroutine's entry */
 } VKind;
 
 typedef struct VType {
@@ -41,6 +47,7 @@ typedef struct VFrame {
     uint8_t flags;
     int nlocals, nstack, mark;
     VType *locals, *stack;
+    uint8_t *mod;                   /* inference: locals stored to since the subroutine's entry, or NULL */
 } VFrame;
 
 /* Where a type in an error message comes from (HotSpot's TypeOrigin). */
@@ -60,6 +67,7 @@ typedef enum VFault { VE_NONE, VE_BAD_CODE, VE_WRONG_TYPE, VE_FLAGS, VE_BAD_CP, 
 typedef enum VResult { VR_OK, VR_VERIFY_ERROR, VR_FORMAT_ERROR, VR_PENDING } VResult;
 
 typedef struct VArena VArena;
+typedef struct VInfer VInfer;
 
 typedef struct Vfy {
     Thread *t;                      /* NULL: no class loading (fuzzing); unknown classes assumed fine */
@@ -78,6 +86,7 @@ typedef struct Vfy {
     jmp_buf fail;
     VResult result;
     char *msg;                      /* vm_malloc'd message of a VerifyError/ClassFormatError */
+    VInfer *infer;                  /* non-NULL: the type-inference verifier runs (vfyinfer.c) */
 } Vfy;
 
 /* ---- vtypes.c ---- */
@@ -137,6 +146,21 @@ void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *e
 void vfy_format_error(Vfy *V, bool in_method, const char *fmt, ...) __attribute__((noreturn, format(printf, 3, 4)));
 void vfy_pending(Vfy *V) __attribute__((noreturn));
 void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The instruction at bci applied to V->cur; true if control cannot fall through. */
+bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit);
+uint32_t vfy_insn_length(const uint8_t *code, uint32_t bci);
+void vfy_initial_frame(Vfy *V);
+void vfy_mark_instructions(Vfy *V);
+void vfy_arena_free(Vfy *V);
+
+/* ---- vfyinfer.c ---- */
+/* Control flows from f to target (a branch of the inference verifier). */
+void vfy_infer_jump(Vfy *V, const VFrame *f, int target);
+/* A rule failed under the inference verifier: the old verifier's message. */
+void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expected, const char *checker_msg)
+    __attribute__((noreturn));
+/* Verifies c by type inference (JVMS 4.10.2); as vfy_run. */
+VResult vfy_infer_run(Thread *t, Class *c, char **msg);
 
 static inline VWhere vw_frame(const VFrame *f) { return (VWhere){ VO_FRAME, 0, { VT_TOP, 0, NULL }, f }; }
 static inline VWhere vw_implicit(VType t) { return (VWhere){ VO_IMPLICIT, 0, t, NULL }; }

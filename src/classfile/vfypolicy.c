@@ -10,10 +10,9 @@
  * loader are trusted, and lambda proxies of application classes (hidden classes in the
  * application's loader) are verified, as on HotSpot.
  *
- * Class files older than version 50 have no stack maps; HotSpot verifies them by type
- * inference (JVMS 4.10.2, with jsr/ret subroutines), which Loupe does not implement: they
- * run unverified.  For the same reason a version-50 class the type checker rejects is
- * accepted (HotSpot would fail over to the inference verifier for it).
+ * Class files older than version 50 have no stack maps: they are verified by type
+ * inference (vfyinfer.c, JVMS 4.10.2); a version-50 class the type checker rejects is
+ * verified again by inference, whose verdict stands (vfy_run in verify.c).
  */
 #include "classfile/verify.h"
 #include "classfile/vfy_internal.h"
@@ -30,7 +29,7 @@ static bool is_reflection_accessor(const Class *c) {
 }
 
 bool vfy_should_verify(const Class *c) {
-    if (class_is_array(c) || class_is_primitive(c) || c->major < 50) return false;
+    if (class_is_array(c) || class_is_primitive(c)) return false;
     if (!(c->loader ? vfy_remote : vfy_local)) return false;
     static const char *const TRUSTED[] = { "java/lang/Object", "java/lang/Class", "java/lang/String", "java/lang/Throwable" };
     for (size_t i = 0; i < ARRAY_LEN(TRUSTED); i++)
@@ -43,8 +42,11 @@ bool vfy_verify_class(Thread *t, Class *c) {
     if (vfy_should_verify(c)) {
         char *msg = NULL;
         VResult r = vfy_run(t, c, &msg);
-        if (r == VR_PENDING) return false;
-        if (r != VR_OK && c->major >= 51) {
+        if (r == VR_PENDING) {
+            vm_free(msg);
+            return false;
+        }
+        if (r != VR_OK) {
             Class *k = vmc_get(t, r == VR_VERIFY_ERROR ? VMC_VerifyError : VMC_ClassFormatError);
             if (k) exc_throw_class(t, k, msg);
             vm_free(msg);

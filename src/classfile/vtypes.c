@@ -25,7 +25,7 @@ VType vt_uninit(uint16_t bci) { return (VType){ VT_UNINIT, bci, NULL }; }
 bool vt_eq(VType a, VType b) {
     if (a.k != b.k) return false;
     if (a.k == VT_REF) return a.name == b.name;
-    return a.k != VT_UNINIT || a.bci == b.bci;
+    return (a.k != VT_UNINIT && a.k != VT_RETADDR) || a.bci == b.bci;
 }
 
 bool vt_is_ref(VType t) { return t.k == VT_REF || t.k == VT_NULL; }
@@ -36,7 +36,8 @@ bool vt_is_cat2(VType t) { return t.k == VT_LONG || t.k == VT_DOUBLE; }
 bool vt_is_cat2_2nd(VType t) { return t.k == VT_LONG2 || t.k == VT_DOUBLE2; }
 
 bool vt_is_cat1(VType t) {
-    return t.k == VT_INT || t.k == VT_FLOAT || vt_is_ref(t) || vt_is_uninit(t) || (t.k >= VT_BOOL && t.k <= VT_SHORT);
+    return t.k == VT_INT || t.k == VT_FLOAT || vt_is_ref(t) || vt_is_uninit(t) || (t.k >= VT_BOOL && t.k <= VT_SHORT) ||
+           t.k == VT_RETADDR;
 }
 
 bool vt_is_array_of(VType t, const char *comps) {
@@ -157,7 +158,7 @@ void vfy_append_type(char **buf, size_t *len, VType t) {
         [VT_LONG2] = "long_2nd", [VT_DOUBLE2] = "double_2nd", [VT_NULL] = "null", [VT_UNINIT_THIS] = "uninitializedThis",
         [VT_BOOL] = "boolean", [VT_BYTE] = "byte", [VT_CHAR] = "char", [VT_SHORT] = "short",
         [VQ_REF] = "reference type", [VQ_CAT1] = "category1 type", [VQ_CAT2] = "category2 type",
-        [VQ_CAT2_2ND] = "category2_2nd type",
+        [VQ_CAT2_2ND] = "category2_2nd type", [VT_RETADDR] = "returnAddress",
     };
     if (t.k == VT_REF) vfy_appendf(buf, len, "'%s'", t.name->str);
     else if (t.k == VT_UNINIT) vfy_appendf(buf, len, "uninitialized %d", t.bci);

@@ -201,6 +201,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     VResult r = vfy_run(NULL, c, &msg);
     REQUIRE(r == VR_OK ? msg == NULL : (msg != NULL && msg[0] != '\0'), r);
     free(msg);
+    msg = NULL;
+    r = vfy_infer_run(NULL, c, &msg);       /* any version: inference must not crash either */
+    REQUIRE(r == VR_OK ? msg == NULL : (msg != NULL && msg[0] != '\0'), r);
+    free(msg);
     cf_free(c);
     return 0;
 }

@@ -3,7 +3,7 @@
 #
 # The target (tests/fuzz/fuzz_classfile.c) is built with clang's libFuzzer, ASan and UBSan
 # directly from the parser's sources (classfile.c, descriptor.c, symbol.c, vmutil.c) and
-# the bytecode verifier's (verify.c, vtypes.c, stackmap.c, opcodes.c), not from the
+# the bytecode verifiers' (verify.c, vtypes.c, stackmap.c, vfyinfer.c, opcodes.c), not from the
 # gcc-built archive, so that every line of them is instrumented; the rest of src/classfile
 # (loading, linking) needs the whole VM and is left out (tests/fuzz/vfy_stubs.c stands in
 # for the few functions the verifier names).  The
@@ -31,7 +31,8 @@ FUZZ_JOBS=${FUZZ_JOBS:-1}
 OUT=$BUILD/fuzz
 SOURCES="tests/fuzz/fuzz_classfile.c src/classfile/classfile.c src/classfile/descriptor.c
          src/classfile/symbol.c src/runtime/vmutil.c
-         src/classfile/verify.c src/classfile/vtypes.c src/classfile/stackmap.c src/interp/opcodes.c
+         src/classfile/verify.c src/classfile/vtypes.c src/classfile/stackmap.c src/classfile/vfyinfer.c
+         src/interp/opcodes.c
          tests/fuzz/vfy_stubs.c"
 
 # (deps.sh finds the JDK itself; it mistakes a JAVA_HOME directory for its finder script)
