@@ -1,6 +1,6 @@
 /*
  * jvmpi_misc.c — the remaining interface functions (GC control, exit, id conversions),
- * RequestEvent, and the VM's hooks for JNI global references and class unloading.
+ * RequestEvent, and the VM's hooks for JNI global references.
  *
  * RequestEvent sends the requested event on the calling thread before it returns, with
  * JVMPI_REQUESTED_EVENT set in the type.  Only the defining events of classes, threads
@@ -142,17 +142,4 @@ void jvmpi_post_globalref_free(Thread *t, jobject ref, bool weak) {
     if (!ref || !jvmpi_on(e.event_type)) return;
     e.u.jni_globalref_free.ref_id = ref;
     jvmpi_send(t, &e);
-}
-
-/* For class unloading (not wired yet: Loupe does not unload classes).  t in VM state, c's
- * mirror still there. */
-void jvmpi_post_class_unload(Thread *t, Class *c) {
-    if (!jvmpi_on(JVMPI_EVENT_CLASS_UNLOAD) || !c->mirror) return;
-    JVMPI_Event e;
-    memset(&e, 0, sizeof e);
-    e.event_type = JVMPI_EVENT_CLASS_UNLOAD;
-    gc_hold(t);
-    e.u.class_unload.class_id = jvmpi_id(c->mirror);
-    jvmpi_send_from_vm(t, &e);
-    gc_release();
 }

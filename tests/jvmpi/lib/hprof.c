@@ -16,6 +16,8 @@
  *   bad       bad calls, answered as the specification says
  *   events    the other events: thread start/end, JVM init done, arena new, JNI global and
  *             weak global references, instruction start, data dump request (SIGQUIT)
+ *   unload    class unload: each must name a class loaded before and not unloaded yet;
+ *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
  *
  * Loaded with -agentpath (Agent_OnLoad: JVMPI and JVMTI both asked for in the OnLoad
@@ -34,7 +36,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -134,6 +136,19 @@ static void on_class_load(JVMPI_Event *e) {
         c->instance_types = types_of(e->u.class_load.instances, c->ninstances);
         class_put(e->u.class_load.class_id, nclasses++);
     }
+    pi->RawMonitorExit(table_lock);
+}
+
+/* Class unload: the class leaves the table; its name is kept for the report. */
+#define MAX_UNLOADED 65536
+static int unloaded[MAX_UNLOADED];
+static long nunloaded, unload_unknown;
+
+static void on_class_unload(JVMPI_Event *e) {
+    pi->RawMonitorEnter(table_lock);
+    int ci = class_remove(e->u.class_unload.class_id);
+    if (ci < 0) unload_unknown++;
+    else if (nunloaded < MAX_UNLOADED) unloaded[nunloaded++] = ci;
     pi->RawMonitorExit(table_lock);
 }
 
@@ -595,6 +610,7 @@ static void notify(JVMPI_Event *e) {
     jint type = e->event_type & ~JVMPI_REQUESTED_EVENT;
     switch (type) {
     case JVMPI_EVENT_CLASS_LOAD: class_loads++; on_class_load(e); break;
+    case JVMPI_EVENT_CLASS_UNLOAD: on_class_unload(e); break;
     case JVMPI_EVENT_OBJECT_ALLOC: on_alloc(e); break;
     case JVMPI_EVENT_OBJECT_FREE: on_free(e); break;
     case JVMPI_EVENT_OBJECT_MOVE: on_move(e); break;
@@ -1015,6 +1031,7 @@ static void write_report(void) {
         fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, wait %ld, waited %ld, raw contended %ld\nMONITOR END\n",
                 contended_enter, contended_entered, waits, waiteds, raw_contended);
     fprintf(f, "threads started %ld, ended %ld, classes loaded %ld\n", threads_started, threads_ended, class_loads);
+    for (long i = 0; i < nunloaded; i++) fprintf(f, "UNLOADED %s\n", classes[unloaded[i]].name);
     fclose(f);
 }
 
@@ -1052,6 +1069,9 @@ void shutdown_work(JNIEnv *env) {
               "%ld of %ld checked collections differ: %s", gc_mismatch, gc_checked, gc_mismatch_text);
     if (opt_dumps) do_dumps();
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
+    if (opt_unload)
+        check("class unload events name loaded classes", nunloaded > 0 && unload_unknown == 0,
+              "%ld unloaded, %ld unknown ids", nunloaded, unload_unknown);
     if (opt_events) {
         check("JVM init done and thread events", init_done == 1 && threads_started > 0 && threads_ended > 0 && class_loads > 0,
               "init %ld, threads %ld/%ld, classes %ld", init_done, threads_started, threads_ended, class_loads);
@@ -1075,6 +1095,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "funcs")) opt_funcs = 1;
         else if (!strcmp(tok, "bad")) opt_bad = 1;
         else if (!strcmp(tok, "events")) opt_events = 1;
+        else if (!strcmp(tok, "unload")) opt_unload = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1133,6 +1154,7 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_ARENA_NEW);
         enable(JVMPI_EVENT_ARENA_DELETE);
     }
+    if (opt_unload) enable(JVMPI_EVENT_CLASS_UNLOAD);
     if (opt_cpu) {
         enable(JVMPI_EVENT_METHOD_ENTRY);
         enable(JVMPI_EVENT_METHOD_EXIT);
