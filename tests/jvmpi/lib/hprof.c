@@ -16,6 +16,11 @@
  *   bad       bad calls, answered as the specification says
  *   events    the other events: thread start/end, JVM init done, arena new, JNI global and
  *             weak global references, instruction start, data dump request (SIGQUIT)
+ *   hprof     at shut down, with GC disabled and the other threads suspended: an HPROF
+ *             dump (HotSpotDiagnosticMXBean.dumpHeap, every object) and, at the same
+ *             moment, heap dumps of levels 0/1/2, object dumps of the objects and classes
+ *             of the classes named DumpGraph*, and a monitor dump, each saved raw, with the
+ *             class and thread tables their reader needs (lib/dumpcmp.py compares them)
  *   unload    class unload: each must name a class loaded before and not unloaded yet;
  *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
@@ -36,7 +41,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -64,6 +69,7 @@ typedef struct ClassInfo {
     char *static_types;     /* first char of each static's signature */
     int ninstances;
     char *instance_types;
+    char *static_names, *instance_names;    /* comma-separated, for the dump reader */
     jobjectID super;        /* from a class dump */
     long live, dumped;      /* per-class counts for the comparison */
     long allocs;
@@ -114,6 +120,14 @@ static int class_remove(jobjectID id) {
     return -1;
 }
 
+static char *names_of(JVMPI_Field *f, int n) {
+    size_t len = 1;
+    for (int i = 0; i < n; i++) len += strlen(f[i].field_name) + 1;
+    char *s = calloc(len, 1);
+    for (int i = 0; i < n; i++) strcat(strcat(s, i ? "," : ""), f[i].field_name);
+    return s;
+}
+
 static char *types_of(JVMPI_Field *f, int n) {
     char *s = calloc((size_t)n + 1, 1);
     for (int i = 0; i < n; i++) s[i] = f[i].field_signature[0];
@@ -134,6 +148,8 @@ static void on_class_load(JVMPI_Event *e) {
         c->static_types = types_of(e->u.class_load.statics, c->nstatics);
         c->ninstances = e->u.class_load.num_instance_fields;
         c->instance_types = types_of(e->u.class_load.instances, c->ninstances);
+        c->static_names = names_of(e->u.class_load.statics, c->nstatics);
+        c->instance_names = names_of(e->u.class_load.instances, c->ninstances);
         class_put(e->u.class_load.class_id, nclasses++);
     }
     pi->RawMonitorExit(table_lock);
@@ -535,8 +551,19 @@ static DumpStats dump1, dump2, objdump;
 static long mon_java, mon_raw, mon_raw_owned, mon_traces, mon_bad;
 static int dumps_received;
 
+/* While set, the dumps received are also appended raw to this file (hprof option). */
+static const char *save_path;
+
+static void save(const char *begin, const char *end) {
+    FILE *f = save_path ? fopen(save_path, "ab") : NULL;
+    if (!f) return;
+    fwrite(begin, 1, (size_t)(end - begin), f);
+    fclose(f);
+}
+
 static void on_heap_dump(JVMPI_Event *e) {
     int level = e->u.heap_dump.dump_level;
+    save(e->u.heap_dump.begin, e->u.heap_dump.end);
     dumps_received++;
     if (level == JVMPI_DUMP_LEVEL_0) {
         Rd r = { (const unsigned char *)e->u.heap_dump.begin, (const unsigned char *)e->u.heap_dump.end, 0 };
@@ -556,10 +583,12 @@ static void on_heap_dump(JVMPI_Event *e) {
 }
 
 static void on_object_dump(JVMPI_Event *e) {
+    save(e->u.object_dump.data, e->u.object_dump.data + e->u.object_dump.data_len);
     parse_dump(e->u.object_dump.data, e->u.object_dump.data + e->u.object_dump.data_len, 2, &objdump, 0);
 }
 
 static void on_monitor_dump(JVMPI_Event *e) {
+    save(e->u.monitor_dump.begin, e->u.monitor_dump.end);
     Rd r = { (const unsigned char *)e->u.monitor_dump.begin, (const unsigned char *)e->u.monitor_dump.end, 0 };
     while (r.p < r.end && !r.bad) {
         int tag = (int)rd_be(&r, 1);
@@ -595,6 +624,11 @@ static JNIEnv *main_env;
 static jobjectID thread_start_requested;
 static long requested_events;
 
+/* The threads alive, for the hprof option (suspension, names in the dumps). */
+#define MAX_THREADS 1024
+static struct { JNIEnv *env; char *name; } live_threads[MAX_THREADS];
+static int nlive_threads;
+
 static void on_thread_start(JVMPI_Event *e) {
     if (e->event_type & JVMPI_REQUESTED_EVENT) {
         requested_events++;
@@ -602,6 +636,24 @@ static void on_thread_start(JVMPI_Event *e) {
         return;
     }
     threads_started++;
+    pi->RawMonitorEnter(agent_lock);
+    if (nlive_threads < MAX_THREADS) {
+        live_threads[nlive_threads].env = e->u.thread_start.thread_env_id;
+        live_threads[nlive_threads++].name = strdup(e->u.thread_start.thread_name ? e->u.thread_start.thread_name : "");
+    }
+    pi->RawMonitorExit(agent_lock);
+}
+
+static void on_thread_end(JVMPI_Event *e) {
+    threads_ended++;
+    pi->RawMonitorEnter(agent_lock);
+    for (int i = 0; i < nlive_threads; i++)
+        if (live_threads[i].env == e->env_id) {
+            free(live_threads[i].name);
+            live_threads[i] = live_threads[--nlive_threads];
+            break;
+        }
+    pi->RawMonitorExit(agent_lock);
 }
 
 /* ---------------- the event dispatcher ---------------- */
@@ -628,7 +680,7 @@ static void notify(JVMPI_Event *e) {
     case JVMPI_EVENT_OBJECT_DUMP: on_object_dump(e); break;
     case JVMPI_EVENT_MONITOR_DUMP: on_monitor_dump(e); break;
     case JVMPI_EVENT_THREAD_START: on_thread_start(e); break;
-    case JVMPI_EVENT_THREAD_END: threads_ended++; break;
+    case JVMPI_EVENT_THREAD_END: on_thread_end(e); break;
     case JVMPI_EVENT_ARENA_NEW: arena_news++; break;
     case JVMPI_EVENT_DATA_DUMP_REQUEST: __atomic_add_fetch(&data_dumps, 1, __ATOMIC_RELAXED); break;
     case JVMPI_EVENT_INSTRUCTION_START: __atomic_add_fetch(&instructions, 1, __ATOMIC_RELAXED); break;
@@ -1003,6 +1055,99 @@ static void do_dumps(void) {
     pi->EnableGC();
 }
 
+/* ---------------- the same moment in HPROF and in JVMPI dumps (hprof option) ---------------- */
+
+/* classes.txt: "id name ninterfaces static-types static-names instance-types instance-names"
+ * ('-' for none); threads.txt: "env name". */
+static void write_tables(void) {
+    FILE *f = fopen("classes.txt", "w");
+    for (size_t i = 0; f && i < ccap; i++) {
+        if (!cslots[i].key || cslots[i].key == TOMB) continue;
+        ClassInfo *c = &classes[cslots[i].index];
+        fprintf(f, "%p %s %d %s %s %s %s\n", (void *)cslots[i].key, c->name, c->ninterfaces,
+                *c->static_types ? c->static_types : "-", *c->static_names ? c->static_names : "-",
+                *c->instance_types ? c->instance_types : "-", *c->instance_names ? c->instance_names : "-");
+    }
+    if (f) fclose(f);
+    f = fopen("threads.txt", "w");
+    for (int i = 0; f && i < nlive_threads; i++) fprintf(f, "%p %s\n", (void *)live_threads[i].env, live_threads[i].name);
+    if (f) fclose(f);
+}
+
+/* Object dumps of every live object, and every class, of the classes named DumpGraph*. */
+static void dump_graph_objects(void) {
+    for (size_t i = 0; i < ccap; i++)
+        if (cslots[i].key && cslots[i].key != TOMB && !strncmp(classes[cslots[i].index].name, "DumpGraph", 9))
+            pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, cslots[i].key);
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].key >= 0 && !strncmp(classes[objs[i].key].name, "DumpGraph", 9))
+            pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, objs[i].id);
+}
+
+/* HotSpotDiagnosticMXBean.dumpHeap(path, false); false if it threw. */
+static int hprof_dump(JNIEnv *env, jobject bean, jmethodID m, const char *path) {
+    remove(path);
+    jstring s = (*env)->NewStringUTF(env, path);
+    if (s) (*env)->CallVoidMethod(env, bean, m, s, JNI_FALSE);
+    if (!s || (*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionDescribe(env);
+        (*env)->ExceptionClear(env);
+        return 0;
+    }
+    return 1;
+}
+
+static void save_dumps(void) {
+    JVMPI_HeapDumpArg l0 = { JVMPI_DUMP_LEVEL_0 }, l1 = { JVMPI_DUMP_LEVEL_1 };
+    const char *files[] = { "heap0.jvmpi", "heap1.jvmpi", "heap2.jvmpi", "objects.jvmpi", "monitors.jvmpi" };
+    for (int i = 0; i < 5; i++) remove(files[i]);
+    save_path = files[0];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l0);
+    save_path = files[1];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l1);
+    save_path = files[2];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, NULL);
+    save_path = files[3];
+    pi->RawMonitorEnter(table_lock);
+    dump_graph_objects();
+    pi->RawMonitorExit(table_lock);
+    save_path = files[4];
+    pi->RequestEvent(JVMPI_EVENT_MONITOR_DUMP, NULL);
+    save_path = NULL;
+}
+
+static void compare_with_hprof(JNIEnv *env) {
+    jclass mf = (*env)->FindClass(env, "java/lang/management/ManagementFactory");
+    jclass hd = (*env)->FindClass(env, "com/sun/management/HotSpotDiagnosticMXBean");
+    jmethodID get = mf ? (*env)->GetStaticMethodID(env, mf, "getPlatformMXBean",
+                                                    "(Ljava/lang/Class;)Ljava/lang/management/PlatformManagedObject;") : NULL;
+    jmethodID dump = hd ? (*env)->GetMethodID(env, hd, "dumpHeap", "(Ljava/lang/String;Z)V") : NULL;
+    jobject bean = get && dump ? (*env)->CallStaticObjectMethod(env, mf, get, hd) : NULL;
+    if (!bean || !hprof_dump(env, bean, dump, "warm.hprof")) {   /* loads and links what dumpHeap needs */
+        (*env)->ExceptionClear(env);
+        check("HPROF and JVMPI dumps of the same moment written", 0, "no HotSpotDiagnosticMXBean");
+        return;
+    }
+    remove("warm.hprof");
+    pi->RawMonitorEnter(agent_lock);
+    JNIEnv *others[MAX_THREADS];
+    jint results[MAX_THREADS];
+    int n = 0;
+    for (int i = 0; i < nlive_threads; i++)
+        if (live_threads[i].env != env) others[n++] = live_threads[i].env;
+    pi->RawMonitorExit(agent_lock);
+    pi->SuspendThreadList(n, others, results);
+    pi->DisableGC();
+    int ok = hprof_dump(env, bean, dump, "same.hprof");
+    save_dumps();
+    pi->EnableGC();
+    pi->ResumeThreadList(n, others, results);
+    pi->RawMonitorEnter(table_lock);
+    write_tables();
+    pi->RawMonitorExit(table_lock);
+    check("HPROF and JVMPI dumps of the same moment written", ok, "dumpHeap threw");
+}
+
 static void write_report(void) {
     FILE *f = fopen(report_path, "w");
     if (!f) return;
@@ -1068,6 +1213,7 @@ void shutdown_work(JNIEnv *env) {
         check("heap totals from events agree at every GC finish", gc_mismatch == 0 && gc_checked > 0 && gc_checked == gc_count,
               "%ld of %ld checked collections differ: %s", gc_mismatch, gc_checked, gc_mismatch_text);
     if (opt_dumps) do_dumps();
+    if (opt_hprof) compare_with_hprof(env);
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
     if (opt_unload)
         check("class unload events name loaded classes", nunloaded > 0 && unload_unknown == 0,
@@ -1096,6 +1242,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "bad")) opt_bad = 1;
         else if (!strcmp(tok, "events")) opt_events = 1;
         else if (!strcmp(tok, "unload")) opt_unload = 1;
+        else if (!strcmp(tok, "hprof")) opt_hprof = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
