@@ -89,8 +89,10 @@ void jvmpi_obj_alloc_fill(Object *o, int arena, size_t size, JVMPI_Event *e);
 void jvmpi_unload_prepare(void);
 /* Starts the thread that sends them, once, in the live phase on an attached thread. */
 void jvmpi_unload_start(void);
-/* Sends the queued events from t (native state) now. */
+/* Sends the queued events from t (native state) now; _drain also waits until those
+ * other threads are sending have been delivered. */
 void jvmpi_unload_flush(Thread *t);
+void jvmpi_unload_drain(Thread *t);
 
 /* ---- dumps (jvmpi_dump.c); RequestEvent's one-time events ---- */
 jint jvmpi_heap_dump(Thread *self, jint level);

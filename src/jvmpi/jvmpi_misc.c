@@ -23,6 +23,7 @@ void jvmpi_RunGC(void) {
     int old = thread_enter_vm(t);
     heap_collect(t, GC_JVMTI);
     thread_leave_vm(t, old);
+    if (old == TS_IN_NATIVE) jvmpi_unload_drain(t);    /* the collection's unloads before RunGC returns */
 }
 
 void jvmpi_ProfilerExit(jint code) {

@@ -10,7 +10,11 @@
  *     when the agent enables the event in the live phase), woken by the listener;
  *   - a class load event about to be sent (a new class's mirror may take a dead one's
  *     address: the agent then sees the old class go before the id names the new one);
- *   - the JVM shut down event, so that every unload comes before it.
+ *   - the JVM shut down event, so that every unload comes before it;
+ *   - RunGC, before it returns, for the unloads of the collection it asked for.
+ * The last two also wait for the events the thread is sending at that moment, so that
+ * they have all been delivered (an agent must not call RunGC holding a lock its
+ * CLASS_UNLOAD handler takes).
  * The queue is a plain mutex and condition variable: the listener takes the mutex with the
  * world stopped, which is safe because its holders only ever run native code inside it.
  */
@@ -21,9 +25,12 @@
 #include <string.h>
 
 static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;     /* something queued */
+static pthread_cond_t q_idle = PTHREAD_COND_INITIALIZER;     /* a send finished */
 static jobjectID *queue;
 static size_t q_head, q_n, q_cap;
+static int inflight;                    /* events popped, not yet delivered */
+static _Thread_local int my_inflight;
 static int started;
 
 /* The listener: world stopped, no Java allocation; malloc is fine. */
@@ -45,14 +52,21 @@ void jvmpi_unload_prepare(void) {
     if (!__atomic_exchange_n(&added, 1, __ATOMIC_ACQ_REL)) cu_add_listener(on_unload);
 }
 
-/* The oldest queued id, false if none. */
+/* The oldest queued id, false if none; it counts as in flight until sent(). */
 static bool pop(jobjectID *id) {
     pthread_mutex_lock(&q_lock);
     bool any = q_head < q_n;
-    if (any) *id = queue[q_head++];
+    if (any) *id = queue[q_head++], inflight++, my_inflight++;
     if (q_head == q_n) q_head = q_n = 0;
     pthread_mutex_unlock(&q_lock);
     return any;
+}
+
+static void sent(void) {
+    pthread_mutex_lock(&q_lock);
+    inflight--, my_inflight--;
+    pthread_cond_broadcast(&q_idle);
+    pthread_mutex_unlock(&q_lock);
 }
 
 static void send_unload(Thread *t, jobjectID id) {
@@ -67,8 +81,17 @@ static void send_unload(Thread *t, jobjectID id) {
 
 void jvmpi_unload_flush(Thread *t) {
     jobjectID id;
-    while (pop(&id))
+    while (pop(&id)) {
         if (jvmpi_on(JVMPI_EVENT_CLASS_UNLOAD)) send_unload(t, id);
+        sent();
+    }
+}
+
+void jvmpi_unload_drain(Thread *t) {
+    jvmpi_unload_flush(t);
+    pthread_mutex_lock(&q_lock);
+    while (inflight > my_inflight) pthread_cond_wait(&q_idle, &q_lock);
+    pthread_mutex_unlock(&q_lock);
 }
 
 /* The daemon thread: in native state while it waits. */

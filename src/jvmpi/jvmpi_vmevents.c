@@ -98,13 +98,13 @@ static void JNICALL cb_class_prepare(jvmtiEnv *jvmti, JNIEnv *jni, jthread threa
     if (!jvmpi_on(JVMPI_EVENT_CLASS_LOAD)) return;
     Thread *t = thread_from_env(jni);
     Class *c = NULL;
+    jvmpi_unload_flush(t);
     gc_hold(t);
     int old = thread_enter_vm(t);
     jvmti_class_of(klass, &c);
     thread_leave_vm(t, old);
     JVMPI_Event e;
     memset(&e, 0, sizeof e);
-    jvmpi_unload_flush(t);
     if (c) {
         jvmpi_class_load_fill(c, &e);
         jvmpi_send(t, &e);
@@ -180,7 +180,7 @@ static void JNICALL cb_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread) {
 }
 
 static void JNICALL cb_vm_death(jvmtiEnv *jvmti, JNIEnv *jni) {
-    jvmpi_unload_flush(thread_from_env(jni));
+    jvmpi_unload_drain(thread_from_env(jni));
     if (jvmpi_on(JVMPI_EVENT_JVM_SHUT_DOWN)) send_simple(jni, JVMPI_EVENT_JVM_SHUT_DOWN);
 }
 

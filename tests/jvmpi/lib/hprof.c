@@ -155,14 +155,39 @@ static void on_class_load(JVMPI_Event *e) {
     pi->RawMonitorExit(table_lock);
 }
 
-/* Class unload: the class leaves the table; its name is kept for the report. */
+/* Class unload.  Its class id is the one the class had when its class object was freed,
+ * in the collection that unloaded it, which may have moved another class object to the
+ * same address since: so a class whose class object is freed is set aside (in the order
+ * freed, which is the order of the unload events), and an unload event names the oldest
+ * class set aside under its id.  Set aside in the thread suspended mode: no malloc. */
 #define MAX_UNLOADED 65536
 static int unloaded[MAX_UNLOADED];
 static long nunloaded, unload_unknown;
+#define MAX_ASIDE 4096
+static struct { jobjectID id; int index; } aside[MAX_ASIDE];
+static int naside;
+
+static void class_freed(jobjectID id) {
+    if (!opt_unload) return;
+    int ci = class_remove(id);
+    if (ci >= 0 && naside < MAX_ASIDE) aside[naside].id = id, aside[naside++].index = ci;
+}
+
+static int take_aside(jobjectID id) {
+    for (int i = 0; i < naside; i++)
+        if (aside[i].id == id) {
+            int ci = aside[i].index;
+            memmove(&aside[i], &aside[i + 1], (size_t)(naside - i - 1) * sizeof aside[0]);
+            naside--;
+            return ci;
+        }
+    return -1;
+}
 
 static void on_class_unload(JVMPI_Event *e) {
     pi->RawMonitorEnter(table_lock);
-    int ci = class_remove(e->u.class_unload.class_id);
+    int ci = take_aside(e->u.class_unload.class_id);
+    if (ci < 0) ci = class_remove(e->u.class_unload.class_id);
     if (ci < 0) unload_unknown++;
     else if (nunloaded < MAX_UNLOADED) unloaded[nunloaded++] = ci;
     pi->RawMonitorExit(table_lock);
@@ -275,6 +300,7 @@ static void on_alloc(JVMPI_Event *e) {
 static void on_free(JVMPI_Event *e) {
     Obj *o = obj_find(e->u.obj_free.obj_id);
     frees++;
+    class_freed(e->u.obj_free.obj_id);
     if (o) obj_delete(o);
 }
 
@@ -296,7 +322,10 @@ static void on_move(JVMPI_Event *e) {
 static void on_arena_delete(JVMPI_Event *e) {
     arena_deletes++;
     for (size_t i = 0; i < ocap; i++)
-        if (objs[i].id && objs[i].id != TOMB && objs[i].arena == e->u.delete_arena.arena_id) obj_delete(&objs[i]);
+        if (objs[i].id && objs[i].id != TOMB && objs[i].arena == e->u.delete_arena.arena_id) {
+            class_freed(objs[i].id);
+            obj_delete(&objs[i]);
+        }
 }
 
 static void on_gc_start(void) { pi->RawMonitorEnter(table_lock); }
