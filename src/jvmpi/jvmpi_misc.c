@@ -1,6 +1,6 @@
 /*
  * jvmpi_misc.c — the remaining interface functions (GC control, exit, id conversions),
- * RequestEvent, and the VM's hooks for JNI global references.
+ * RequestEvent, and the VM's hooks for JNI global references and contended monitor exits.
  *
  * RequestEvent sends the requested event on the calling thread before it returns, with
  * JVMPI_REQUESTED_EVENT set in the type.  Only the defining events of classes, threads
@@ -143,4 +143,16 @@ void jvmpi_post_globalref_free(Thread *t, jobject ref, bool weak) {
     if (!ref || !jvmpi_on(e.event_type)) return;
     e.u.jni_globalref_free.ref_id = ref;
     jvmpi_send(t, &e);
+}
+
+/* The hold comes first (t is in Java or VM state: no collection can start before it), then
+ * the id is read and the event sent from native state. */
+void jvmpi_post_monitor_contended_exit(Thread *t, Object *o) {
+    JVMPI_Event e;
+    memset(&e, 0, sizeof e);
+    e.event_type = JVMPI_EVENT_MONITOR_CONTENDED_EXIT;
+    gc_hold(t);
+    e.u.monitor.object = jvmpi_id(o);
+    jvmpi_send_from_vm(t, &e);
+    gc_release();
 }

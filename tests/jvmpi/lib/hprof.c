@@ -21,6 +21,9 @@
  *             moment, heap dumps of levels 0/1/2, object dumps of the objects and classes
  *             of the classes named DumpGraph*, and a monitor dump, each saved raw, with the
  *             class and thread tables their reader needs (lib/dumpcmp.py compares them)
+ *   contend   (with monitor) the monitor events on a program that contends and waits
+ *             (jvmpi/events: Contend), a raw monitor contended between two agent
+ *             threads, method entry2 and class load hook events
  *   unload    class unload: each must name a class loaded before and not unloaded yet;
  *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
@@ -41,7 +44,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -399,7 +402,7 @@ static void JNICALL ti_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread t, jmeth
 
 /* ---------------- monitors ---------------- */
 
-static long contended_enter, contended_entered, waits, waiteds, raw_contended;
+static long contended_enter, contended_entered, contended_exit, waits, waiteds, raw_contended;
 static long threads_started, threads_ended, init_done, class_loads;
 static long arena_news, data_dumps, instructions, gref_allocs, gref_frees, wref_allocs, wref_frees;
 static jobject gref_seen, wref_seen;
@@ -685,6 +688,65 @@ static void on_thread_end(JVMPI_Event *e) {
     pi->RawMonitorExit(agent_lock);
 }
 
+/* ---------------- contention, entry2, class load hook (contend option) ---------------- */
+
+static JVMPI_RawMonitor contend_raw, contend_sync;
+static long raw_events[3];          /* contended enter, entered, exit of contend_raw */
+static long entry2_instance, entry2_static, hooks, hooks_bad;
+static int contend_done;
+
+static void on_raw_contended(JVMPI_Event *e, int k) {
+    if (contend_raw && e->u.raw_monitor.id == contend_raw && !strcmp(e->u.raw_monitor.name, "contended raw"))
+        __atomic_add_fetch(&raw_events[k], 1, __ATOMIC_SEQ_CST);
+}
+
+static void on_entry2(JVMPI_Event *e) {
+    if (e->u.method_entry2.obj_id) __atomic_add_fetch(&entry2_instance, 1, __ATOMIC_RELAXED);
+    else __atomic_add_fetch(&entry2_static, 1, __ATOMIC_RELAXED);
+}
+
+static void on_class_load_hook(JVMPI_Event *e) {
+    const unsigned char *d = e->u.class_load_hook.class_data;
+    int ok = e->u.class_load_hook.class_data_len > 4 && d[0] == 0xCA && d[1] == 0xFE && d[2] == 0xBA && d[3] == 0xBE &&
+             e->u.class_load_hook.new_class_data == d && e->u.class_load_hook.malloc_f;
+    __atomic_add_fetch(ok ? &hooks : &hooks_bad, 1, __ATOMIC_RELAXED);
+}
+
+/* Blocks on contend_raw, which the other agent thread holds. */
+static void raw_contender(void *arg) {
+    pi->RawMonitorEnter(contend_raw);
+    pi->RawMonitorExit(contend_raw);
+    pi->RawMonitorEnter(contend_sync);
+    contend_done = 1;
+    pi->RawMonitorNotifyAll(contend_sync);
+    pi->RawMonitorExit(contend_sync);
+}
+
+/* Holds contend_raw until the contender's contended-enter event came, then lets it in. */
+static void raw_holder(void *arg) {
+    pi->RawMonitorEnter(contend_raw);
+    pi->CreateSystemThread("JVMPI raw contender", JVMPI_NORMAL_PRIORITY, raw_contender);
+    pi->RawMonitorEnter(contend_sync);
+    while (!__atomic_load_n(&raw_events[0], __ATOMIC_SEQ_CST)) pi->RawMonitorWait(contend_sync, 1);
+    pi->RawMonitorExit(contend_sync);
+    pi->RawMonitorExit(contend_raw);
+}
+
+static void check_contention(void) {
+    pi->RawMonitorEnter(contend_sync);
+    while (!contend_done) pi->RawMonitorWait(contend_sync, 10);
+    pi->RawMonitorExit(contend_sync);
+    check("monitor contended enter, entered and exit events", contended_enter >= 1 && contended_entered >= 1 &&
+          contended_exit >= 1 && contended_exit <= contended_enter, "enter %ld, entered %ld, exit %ld",
+          contended_enter, contended_entered, contended_exit);
+    check("monitor wait and waited events", waits >= 1 && waiteds >= 1, "%ld %ld", waits, waiteds);
+    check("raw monitor contended enter, entered and exit events", raw_events[0] == 1 && raw_events[1] == 1 &&
+          raw_events[2] == 1, "%ld %ld %ld", raw_events[0], raw_events[1], raw_events[2]);
+    check("method entry2 events", entry2_instance > 0 && entry2_static > 0, "%ld with an object, %ld without",
+          entry2_instance, entry2_static);
+    check("class load hook events", hooks > 0 && hooks_bad == 0, "%ld, %ld bad", hooks, hooks_bad);
+}
+
 /* ---------------- the event dispatcher ---------------- */
 
 static void notify(JVMPI_Event *e) {
@@ -702,9 +764,14 @@ static void notify(JVMPI_Event *e) {
     case JVMPI_EVENT_METHOD_EXIT: on_method_exit(e); break;
     case JVMPI_EVENT_MONITOR_CONTENDED_ENTER: contended_enter++; break;
     case JVMPI_EVENT_MONITOR_CONTENDED_ENTERED: contended_entered++; break;
+    case JVMPI_EVENT_MONITOR_CONTENDED_EXIT: __atomic_add_fetch(&contended_exit, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTERED: on_raw_contended(e, 1); break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_EXIT: on_raw_contended(e, 2); break;
+    case JVMPI_EVENT_METHOD_ENTRY2: on_entry2(e); break;
+    case JVMPI_EVENT_CLASS_LOAD_HOOK: on_class_load_hook(e); break;
     case JVMPI_EVENT_MONITOR_WAIT: waits++; break;
     case JVMPI_EVENT_MONITOR_WAITED: waiteds++; break;
-    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER: raw_contended++; break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER: raw_contended++; on_raw_contended(e, 0); break;
     case JVMPI_EVENT_HEAP_DUMP: on_heap_dump(e); break;
     case JVMPI_EVENT_OBJECT_DUMP: on_object_dump(e); break;
     case JVMPI_EVENT_MONITOR_DUMP: on_monitor_dump(e); break;
@@ -997,6 +1064,7 @@ static void system_thread(void *arg) {
 }
 
 void init_done_work(void) {
+    if (opt_contend) pi->CreateSystemThread("JVMPI raw holder", JVMPI_NORMAL_PRIORITY, raw_holder);
     if (opt_funcs || opt_bad || opt_events) {
         jint r = pi->CreateSystemThread("JVMPI checks", JVMPI_NORMAL_PRIORITY, system_thread);
         check("CreateSystemThread", r == JNI_OK, "%d", r);
@@ -1202,8 +1270,8 @@ static void write_report(void) {
         free(all);
     }
     if (opt_monitor)
-        fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, wait %ld, waited %ld, raw contended %ld\nMONITOR END\n",
-                contended_enter, contended_entered, waits, waiteds, raw_contended);
+        fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, exit %ld, wait %ld, waited %ld, raw contended %ld\n"
+                "MONITOR END\n", contended_enter, contended_entered, contended_exit, waits, waiteds, raw_contended);
     fprintf(f, "threads started %ld, ended %ld, classes loaded %ld\n", threads_started, threads_ended, class_loads);
     for (long i = 0; i < nunloaded; i++) fprintf(f, "UNLOADED %s\n", classes[unloaded[i]].name);
     fclose(f);
@@ -1244,6 +1312,7 @@ void shutdown_work(JNIEnv *env) {
     if (opt_dumps) do_dumps();
     if (opt_hprof) compare_with_hprof(env);
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
+    if (opt_contend) check_contention();
     if (opt_unload)
         check("class unload events name loaded classes", nunloaded > 0 && unload_unknown == 0,
               "%ld unloaded, %ld unknown ids", nunloaded, unload_unknown);
@@ -1272,6 +1341,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "events")) opt_events = 1;
         else if (!strcmp(tok, "unload")) opt_unload = 1;
         else if (!strcmp(tok, "hprof")) opt_hprof = 1;
+        else if (!strcmp(tok, "contend")) opt_contend = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1341,6 +1411,15 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_MONITOR_WAIT);
         enable(JVMPI_EVENT_MONITOR_WAITED);
         enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
+        enable(JVMPI_EVENT_MONITOR_CONTENDED_EXIT);
+    }
+    if (opt_contend) {
+        contend_raw = pi->RawMonitorCreate("contended raw");
+        contend_sync = pi->RawMonitorCreate("_contend sync");
+        enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTERED);
+        enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_EXIT);
+        enable(JVMPI_EVENT_METHOD_ENTRY2);
+        enable(JVMPI_EVENT_CLASS_LOAD_HOOK);
     }
     if (opt_jvmti) {
         jvmtiCapabilities caps = { 0 };
