@@ -22,9 +22,10 @@ jint jvmpi_get_env(void **penv, jint version);
  * JVM_OnLoad, or on the first GetEnv for JVMPI. */
 void jvmpi_prepare(void);
 
-/* Hooks: JNI global and weak global references (native/jni.c), class unloading. */
+/* Hooks: JNI global and weak global references (native/jni.c); a Java monitor given up
+ * while another thread was entering it (runtime/monitor.c: t in Java or VM state). */
 void jvmpi_post_globalref_alloc(Thread *t, jobject ref, bool weak);
 void jvmpi_post_globalref_free(Thread *t, jobject ref, bool weak);
-void jvmpi_post_class_unload(Thread *t, Class *c);
+void jvmpi_post_monitor_contended_exit(Thread *t, Object *o);
 
 #endif

@@ -84,6 +84,16 @@ void jvmpi_thread_start_fill(Thread *self, Thread *t, JVMPI_Event *e);
 void jvmpi_thread_start_free(JVMPI_Event *e);
 void jvmpi_obj_alloc_fill(Object *o, int arena, size_t size, JVMPI_Event *e);
 
+/* ---- class unload events (jvmpi_unload.c) ---- */
+/* Registers the class unloading listener that queues the events (once). */
+void jvmpi_unload_prepare(void);
+/* Starts the thread that sends them, once, in the live phase on an attached thread. */
+void jvmpi_unload_start(void);
+/* Sends the queued events from t (native state) now; _drain also waits until those
+ * other threads are sending have been delivered. */
+void jvmpi_unload_flush(Thread *t);
+void jvmpi_unload_drain(Thread *t);
+
 /* ---- dumps (jvmpi_dump.c); RequestEvent's one-time events ---- */
 jint jvmpi_heap_dump(Thread *self, jint level);
 jint jvmpi_object_dump(Thread *self, jobjectID id);

@@ -106,6 +106,7 @@ void jvmpi_prepare(void) {
     memset(&cb, 0, sizeof cb);
     jvmpi_set_callbacks(&cb);
     (*(jvmtiEnv *)e)->SetEventCallbacks(e, &cb, sizeof cb);
+    jvmpi_unload_prepare();
     __atomic_store_n(&jvmpi_jvmti, e, __ATOMIC_RELEASE);
 }
 
@@ -168,7 +169,13 @@ static jint set_enabled(jint type, bool on) {
     return r;
 }
 
-jint jvmpi_EnableEvent(jint event_type, void *arg) { UNUSED(arg); return set_enabled(event_type, true); }
+jint jvmpi_EnableEvent(jint event_type, void *arg) {
+    UNUSED(arg);
+    jint r = set_enabled(event_type, true);
+    if (r == JVMPI_SUCCESS && event_type == JVMPI_EVENT_CLASS_UNLOAD) jvmpi_unload_start();
+    return r;
+}
+
 jint jvmpi_DisableEvent(jint event_type, void *arg) { UNUSED(arg); return set_enabled(event_type, false); }
 
 /* ---- sending ---- */

@@ -1,6 +1,6 @@
 /*
  * jvmpi_misc.c — the remaining interface functions (GC control, exit, id conversions),
- * RequestEvent, and the VM's hooks for JNI global references and class unloading.
+ * RequestEvent, and the VM's hooks for JNI global references and contended monitor exits.
  *
  * RequestEvent sends the requested event on the calling thread before it returns, with
  * JVMPI_REQUESTED_EVENT set in the type.  Only the defining events of classes, threads
@@ -23,6 +23,7 @@ void jvmpi_RunGC(void) {
     int old = thread_enter_vm(t);
     heap_collect(t, GC_JVMTI);
     thread_leave_vm(t, old);
+    if (old == TS_IN_NATIVE) jvmpi_unload_drain(t);    /* the collection's unloads before RunGC returns */
 }
 
 void jvmpi_ProfilerExit(jint code) {
@@ -144,15 +145,14 @@ void jvmpi_post_globalref_free(Thread *t, jobject ref, bool weak) {
     jvmpi_send(t, &e);
 }
 
-/* For class unloading (not wired yet: Loupe does not unload classes).  t in VM state, c's
- * mirror still there. */
-void jvmpi_post_class_unload(Thread *t, Class *c) {
-    if (!jvmpi_on(JVMPI_EVENT_CLASS_UNLOAD) || !c->mirror) return;
+/* The hold comes first (t is in Java or VM state: no collection can start before it), then
+ * the id is read and the event sent from native state. */
+void jvmpi_post_monitor_contended_exit(Thread *t, Object *o) {
     JVMPI_Event e;
     memset(&e, 0, sizeof e);
-    e.event_type = JVMPI_EVENT_CLASS_UNLOAD;
+    e.event_type = JVMPI_EVENT_MONITOR_CONTENDED_EXIT;
     gc_hold(t);
-    e.u.class_unload.class_id = jvmpi_id(c->mirror);
+    e.u.monitor.object = jvmpi_id(o);
     jvmpi_send_from_vm(t, &e);
     gc_release();
 }

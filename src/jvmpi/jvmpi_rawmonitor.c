@@ -85,12 +85,12 @@ void jvmpi_RawMonitorEnter(JVMPI_RawMonitor id) {
         return;
     }
     bool contended = m->count > 0;
+    m->entry_waiters++;             /* from before the event: an exit after it sees this thread */
     if (contended) {
         pthread_mutex_unlock(&m->mutex);
         send_raw(m, JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
         pthread_mutex_lock(&m->mutex);
     }
-    m->entry_waiters++;
     while (m->count > 0) pthread_cond_wait(&m->cond, &m->mutex);
     m->entry_waiters--;
     m->count = 1;

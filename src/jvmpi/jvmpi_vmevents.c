@@ -8,7 +8,8 @@
  *
  * Sources: method entry/exit (METHOD_ENTRY, _ENTRY2, _EXIT), single step
  * (INSTRUCTION_START: the bytecode index; the branch details stay zero), thread
- * start/end, class prepare (CLASS_LOAD: methods and fields are known from then on),
+ * start/end, class prepare (CLASS_LOAD: methods and fields are known from then on; the
+ * class unload events queued so far go first),
  * class file load hook, monitor contended enter/entered and wait/waited, VM init and
  * death (JVM_INIT_DONE, JVM_SHUT_DOWN) and the data dump request (SIGQUIT).
  */
@@ -97,6 +98,7 @@ static void JNICALL cb_class_prepare(jvmtiEnv *jvmti, JNIEnv *jni, jthread threa
     if (!jvmpi_on(JVMPI_EVENT_CLASS_LOAD)) return;
     Thread *t = thread_from_env(jni);
     Class *c = NULL;
+    jvmpi_unload_flush(t);
     gc_hold(t);
     int old = thread_enter_vm(t);
     jvmti_class_of(klass, &c);
@@ -173,10 +175,12 @@ static void JNICALL cb_monitor_waited(jvmtiEnv *jvmti, JNIEnv *jni, jthread thre
 }
 
 static void JNICALL cb_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread) {
+    if (jvmpi_on(JVMPI_EVENT_CLASS_UNLOAD)) jvmpi_unload_start();
     if (jvmpi_on(JVMPI_EVENT_JVM_INIT_DONE)) send_simple(jni, JVMPI_EVENT_JVM_INIT_DONE);
 }
 
 static void JNICALL cb_vm_death(jvmtiEnv *jvmti, JNIEnv *jni) {
+    jvmpi_unload_drain(thread_from_env(jni));
     if (jvmpi_on(JVMPI_EVENT_JVM_SHUT_DOWN)) send_simple(jni, JVMPI_EVENT_JVM_SHUT_DOWN);
 }
 

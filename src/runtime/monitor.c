@@ -22,6 +22,7 @@
 #include "runtime/jthread.h"
 #include "runtime/suspend.h"
 #include "jvmti/jvmti_export.h"
+#include "jvmpi/jvmpi_export.h"
 #include <errno.h>
 #include <time.h>
 
@@ -49,6 +50,7 @@ static Monitor *mon_alloc(void) {
     m->owner = NULL;
     m->recursions = 0;
     m->entry_waiters = 0;
+    m->contenders = 0;
     m->wait_set = NULL;
     return m;
 }
@@ -126,6 +128,7 @@ static void release(Monitor *mon) {
 static void enter_contended(Thread *t, Monitor *mon, Object **h) {
     thread_stat_add(&t->blocked_count, 1);
     int64_t since = thread_timing() ? thread_now_ns() : 0;
+    __atomic_fetch_add(&mon->contenders, 1, __ATOMIC_RELAXED);
     thread_set_java_status(t, JTS_BLOCKED_ON_MONITOR_ENTER);
     t->contending = mon;
     post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTER, h, 0);
@@ -143,6 +146,7 @@ static void enter_contended(Thread *t, Monitor *mon, Object **h) {
         susp_block(t);
     }
     t->contending = NULL;
+    __atomic_fetch_sub(&mon->contenders, 1, __ATOMIC_RELAXED);
     thread_set_java_status(t, JTS_RUNNABLE);
     if (since) thread_stat_add(&t->blocked_ns, (uint64_t)(thread_now_ns() - since));
     post(t, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, h, 0);
@@ -187,13 +191,17 @@ bool mon_exit(Thread *t, Object *o) {
             throw_imse(t);
             return false;
         }
+        bool contended = false;
         if (mon->recursions) {
             mon->recursions--;
         } else {
             mon->owner = NULL;
             if (mon->entry_waiters) pthread_cond_signal(&mon->entry_cond);
+            contended = __atomic_load_n(&mon->contenders, __ATOMIC_RELAXED) != 0;
         }
         pthread_mutex_unlock(&mon->mutex);
+        /* JVMPI's contended exit: another thread was entering; o cannot move before the hold */
+        if (contended && JVMPI_ON(JVMPI_EVENT_MONITOR_CONTENDED_EXIT)) jvmpi_post_monitor_contended_exit(t, o);
         return true;
     }
 }

@@ -31,6 +31,8 @@ struct Monitor {
     Thread *volatile owner;
     uint32_t recursions;            /* extra entries beyond the first */
     uint32_t entry_waiters;         /* threads blocked entering */
+    uint32_t contenders;            /* threads entering contended, from before their
+                                     * contended-enter event to their entered (atomic) */
     WaitNode *wait_set;             /* FIFO of Object.wait callers */
     uintptr_t displaced;            /* the object's neutral mark (hash, age) */
     Object *obj;                    /* the object (updated by the collector) */

@@ -10,7 +10,7 @@
 agent
 size=6
 $light && size=3
-for gc in semispace marksweep markcompact; do
+for gc in semispace marksweep markcompact generational refcount; do
   opts=heap,monitor,dumps,funcs,bad,events
   checks=("${CHECKS_BASE[@]}" "${CHECKS_HEAP[@]}" "${CHECKS_DUMPS[@]}" "${CHECKS_FUNCS[@]}" "${CHECKS_BAD[@]}"
     "${CHECKS_EVENTS[@]}")

@@ -16,6 +16,16 @@
  *   bad       bad calls, answered as the specification says
  *   events    the other events: thread start/end, JVM init done, arena new, JNI global and
  *             weak global references, instruction start, data dump request (SIGQUIT)
+ *   hprof     at shut down, with GC disabled and the other threads suspended: an HPROF
+ *             dump (HotSpotDiagnosticMXBean.dumpHeap, every object) and, at the same
+ *             moment, heap dumps of levels 0/1/2, object dumps of the objects and classes
+ *             of the classes named DumpGraph*, and a monitor dump, each saved raw, with the
+ *             class and thread tables their reader needs (lib/dumpcmp.py compares them)
+ *   contend   (with monitor) the monitor events on a program that contends and waits
+ *             (jvmpi/events: Contend), a raw monitor contended between two agent
+ *             threads, method entry2 and class load hook events
+ *   unload    class unload: each must name a class loaded before and not unloaded yet;
+ *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
  *
  * Loaded with -agentpath (Agent_OnLoad: JVMPI and JVMTI both asked for in the OnLoad
@@ -34,7 +44,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -62,6 +72,7 @@ typedef struct ClassInfo {
     char *static_types;     /* first char of each static's signature */
     int ninstances;
     char *instance_types;
+    char *static_names, *instance_names;    /* comma-separated, for the dump reader */
     jobjectID super;        /* from a class dump */
     long live, dumped;      /* per-class counts for the comparison */
     long allocs;
@@ -112,6 +123,14 @@ static int class_remove(jobjectID id) {
     return -1;
 }
 
+static char *names_of(JVMPI_Field *f, int n) {
+    size_t len = 1;
+    for (int i = 0; i < n; i++) len += strlen(f[i].field_name) + 1;
+    char *s = calloc(len, 1);
+    for (int i = 0; i < n; i++) strcat(strcat(s, i ? "," : ""), f[i].field_name);
+    return s;
+}
+
 static char *types_of(JVMPI_Field *f, int n) {
     char *s = calloc((size_t)n + 1, 1);
     for (int i = 0; i < n; i++) s[i] = f[i].field_signature[0];
@@ -132,8 +151,48 @@ static void on_class_load(JVMPI_Event *e) {
         c->static_types = types_of(e->u.class_load.statics, c->nstatics);
         c->ninstances = e->u.class_load.num_instance_fields;
         c->instance_types = types_of(e->u.class_load.instances, c->ninstances);
+        c->static_names = names_of(e->u.class_load.statics, c->nstatics);
+        c->instance_names = names_of(e->u.class_load.instances, c->ninstances);
         class_put(e->u.class_load.class_id, nclasses++);
     }
+    pi->RawMonitorExit(table_lock);
+}
+
+/* Class unload.  Its class id is the one the class had when its class object was freed,
+ * in the collection that unloaded it, which may have moved another class object to the
+ * same address since: so a class whose class object is freed is set aside (in the order
+ * freed, which is the order of the unload events), and an unload event names the oldest
+ * class set aside under its id.  Set aside in the thread suspended mode: no malloc. */
+#define MAX_UNLOADED 65536
+static int unloaded[MAX_UNLOADED];
+static long nunloaded, unload_unknown;
+#define MAX_ASIDE 4096
+static struct { jobjectID id; int index; } aside[MAX_ASIDE];
+static int naside;
+
+static void class_freed(jobjectID id) {
+    if (!opt_unload) return;
+    int ci = class_remove(id);
+    if (ci >= 0 && naside < MAX_ASIDE) aside[naside].id = id, aside[naside++].index = ci;
+}
+
+static int take_aside(jobjectID id) {
+    for (int i = 0; i < naside; i++)
+        if (aside[i].id == id) {
+            int ci = aside[i].index;
+            memmove(&aside[i], &aside[i + 1], (size_t)(naside - i - 1) * sizeof aside[0]);
+            naside--;
+            return ci;
+        }
+    return -1;
+}
+
+static void on_class_unload(JVMPI_Event *e) {
+    pi->RawMonitorEnter(table_lock);
+    int ci = take_aside(e->u.class_unload.class_id);
+    if (ci < 0) ci = class_remove(e->u.class_unload.class_id);
+    if (ci < 0) unload_unknown++;
+    else if (nunloaded < MAX_UNLOADED) unloaded[nunloaded++] = ci;
     pi->RawMonitorExit(table_lock);
 }
 
@@ -244,6 +303,7 @@ static void on_alloc(JVMPI_Event *e) {
 static void on_free(JVMPI_Event *e) {
     Obj *o = obj_find(e->u.obj_free.obj_id);
     frees++;
+    class_freed(e->u.obj_free.obj_id);
     if (o) obj_delete(o);
 }
 
@@ -265,7 +325,10 @@ static void on_move(JVMPI_Event *e) {
 static void on_arena_delete(JVMPI_Event *e) {
     arena_deletes++;
     for (size_t i = 0; i < ocap; i++)
-        if (objs[i].id && objs[i].id != TOMB && objs[i].arena == e->u.delete_arena.arena_id) obj_delete(&objs[i]);
+        if (objs[i].id && objs[i].id != TOMB && objs[i].arena == e->u.delete_arena.arena_id) {
+            class_freed(objs[i].id);
+            obj_delete(&objs[i]);
+        }
 }
 
 static void on_gc_start(void) { pi->RawMonitorEnter(table_lock); }
@@ -339,7 +402,7 @@ static void JNICALL ti_method_entry(jvmtiEnv *env, JNIEnv *jni, jthread t, jmeth
 
 /* ---------------- monitors ---------------- */
 
-static long contended_enter, contended_entered, waits, waiteds, raw_contended;
+static long contended_enter, contended_entered, contended_exit, waits, waiteds, raw_contended;
 static long threads_started, threads_ended, init_done, class_loads;
 static long arena_news, data_dumps, instructions, gref_allocs, gref_frees, wref_allocs, wref_frees;
 static jobject gref_seen, wref_seen;
@@ -520,8 +583,19 @@ static DumpStats dump1, dump2, objdump;
 static long mon_java, mon_raw, mon_raw_owned, mon_traces, mon_bad;
 static int dumps_received;
 
+/* While set, the dumps received are also appended raw to this file (hprof option). */
+static const char *save_path;
+
+static void save(const char *begin, const char *end) {
+    FILE *f = save_path ? fopen(save_path, "ab") : NULL;
+    if (!f) return;
+    fwrite(begin, 1, (size_t)(end - begin), f);
+    fclose(f);
+}
+
 static void on_heap_dump(JVMPI_Event *e) {
     int level = e->u.heap_dump.dump_level;
+    save(e->u.heap_dump.begin, e->u.heap_dump.end);
     dumps_received++;
     if (level == JVMPI_DUMP_LEVEL_0) {
         Rd r = { (const unsigned char *)e->u.heap_dump.begin, (const unsigned char *)e->u.heap_dump.end, 0 };
@@ -541,10 +615,12 @@ static void on_heap_dump(JVMPI_Event *e) {
 }
 
 static void on_object_dump(JVMPI_Event *e) {
+    save(e->u.object_dump.data, e->u.object_dump.data + e->u.object_dump.data_len);
     parse_dump(e->u.object_dump.data, e->u.object_dump.data + e->u.object_dump.data_len, 2, &objdump, 0);
 }
 
 static void on_monitor_dump(JVMPI_Event *e) {
+    save(e->u.monitor_dump.begin, e->u.monitor_dump.end);
     Rd r = { (const unsigned char *)e->u.monitor_dump.begin, (const unsigned char *)e->u.monitor_dump.end, 0 };
     while (r.p < r.end && !r.bad) {
         int tag = (int)rd_be(&r, 1);
@@ -580,6 +656,11 @@ static JNIEnv *main_env;
 static jobjectID thread_start_requested;
 static long requested_events;
 
+/* The threads alive, for the hprof option (suspension, names in the dumps). */
+#define MAX_THREADS 1024
+static struct { JNIEnv *env; char *name; } live_threads[MAX_THREADS];
+static int nlive_threads;
+
 static void on_thread_start(JVMPI_Event *e) {
     if (e->event_type & JVMPI_REQUESTED_EVENT) {
         requested_events++;
@@ -587,6 +668,83 @@ static void on_thread_start(JVMPI_Event *e) {
         return;
     }
     threads_started++;
+    pi->RawMonitorEnter(agent_lock);
+    if (nlive_threads < MAX_THREADS) {
+        live_threads[nlive_threads].env = e->u.thread_start.thread_env_id;
+        live_threads[nlive_threads++].name = strdup(e->u.thread_start.thread_name ? e->u.thread_start.thread_name : "");
+    }
+    pi->RawMonitorExit(agent_lock);
+}
+
+static void on_thread_end(JVMPI_Event *e) {
+    threads_ended++;
+    pi->RawMonitorEnter(agent_lock);
+    for (int i = 0; i < nlive_threads; i++)
+        if (live_threads[i].env == e->env_id) {
+            free(live_threads[i].name);
+            live_threads[i] = live_threads[--nlive_threads];
+            break;
+        }
+    pi->RawMonitorExit(agent_lock);
+}
+
+/* ---------------- contention, entry2, class load hook (contend option) ---------------- */
+
+static JVMPI_RawMonitor contend_raw, contend_sync;
+static long raw_events[3];          /* contended enter, entered, exit of contend_raw */
+static long entry2_instance, entry2_static, hooks, hooks_bad;
+static int contend_done;
+
+static void on_raw_contended(JVMPI_Event *e, int k) {
+    if (contend_raw && e->u.raw_monitor.id == contend_raw && !strcmp(e->u.raw_monitor.name, "contended raw"))
+        __atomic_add_fetch(&raw_events[k], 1, __ATOMIC_SEQ_CST);
+}
+
+static void on_entry2(JVMPI_Event *e) {
+    if (e->u.method_entry2.obj_id) __atomic_add_fetch(&entry2_instance, 1, __ATOMIC_RELAXED);
+    else __atomic_add_fetch(&entry2_static, 1, __ATOMIC_RELAXED);
+}
+
+static void on_class_load_hook(JVMPI_Event *e) {
+    const unsigned char *d = e->u.class_load_hook.class_data;
+    int ok = e->u.class_load_hook.class_data_len > 4 && d[0] == 0xCA && d[1] == 0xFE && d[2] == 0xBA && d[3] == 0xBE &&
+             e->u.class_load_hook.new_class_data == d && e->u.class_load_hook.malloc_f;
+    __atomic_add_fetch(ok ? &hooks : &hooks_bad, 1, __ATOMIC_RELAXED);
+}
+
+/* Blocks on contend_raw, which the other agent thread holds. */
+static void raw_contender(void *arg) {
+    pi->RawMonitorEnter(contend_raw);
+    pi->RawMonitorExit(contend_raw);
+    pi->RawMonitorEnter(contend_sync);
+    contend_done = 1;
+    pi->RawMonitorNotifyAll(contend_sync);
+    pi->RawMonitorExit(contend_sync);
+}
+
+/* Holds contend_raw until the contender's contended-enter event came, then lets it in. */
+static void raw_holder(void *arg) {
+    pi->RawMonitorEnter(contend_raw);
+    pi->CreateSystemThread("JVMPI raw contender", JVMPI_NORMAL_PRIORITY, raw_contender);
+    pi->RawMonitorEnter(contend_sync);
+    while (!__atomic_load_n(&raw_events[0], __ATOMIC_SEQ_CST)) pi->RawMonitorWait(contend_sync, 1);
+    pi->RawMonitorExit(contend_sync);
+    pi->RawMonitorExit(contend_raw);
+}
+
+static void check_contention(void) {
+    pi->RawMonitorEnter(contend_sync);
+    while (!contend_done) pi->RawMonitorWait(contend_sync, 10);
+    pi->RawMonitorExit(contend_sync);
+    check("monitor contended enter, entered and exit events", contended_enter >= 1 && contended_entered >= 1 &&
+          contended_exit >= 1 && contended_exit <= contended_enter, "enter %ld, entered %ld, exit %ld",
+          contended_enter, contended_entered, contended_exit);
+    check("monitor wait and waited events", waits >= 1 && waiteds >= 1, "%ld %ld", waits, waiteds);
+    check("raw monitor contended enter, entered and exit events", raw_events[0] == 1 && raw_events[1] == 1 &&
+          raw_events[2] == 1, "%ld %ld %ld", raw_events[0], raw_events[1], raw_events[2]);
+    check("method entry2 events", entry2_instance > 0 && entry2_static > 0, "%ld with an object, %ld without",
+          entry2_instance, entry2_static);
+    check("class load hook events", hooks > 0 && hooks_bad == 0, "%ld, %ld bad", hooks, hooks_bad);
 }
 
 /* ---------------- the event dispatcher ---------------- */
@@ -595,6 +753,7 @@ static void notify(JVMPI_Event *e) {
     jint type = e->event_type & ~JVMPI_REQUESTED_EVENT;
     switch (type) {
     case JVMPI_EVENT_CLASS_LOAD: class_loads++; on_class_load(e); break;
+    case JVMPI_EVENT_CLASS_UNLOAD: on_class_unload(e); break;
     case JVMPI_EVENT_OBJECT_ALLOC: on_alloc(e); break;
     case JVMPI_EVENT_OBJECT_FREE: on_free(e); break;
     case JVMPI_EVENT_OBJECT_MOVE: on_move(e); break;
@@ -605,14 +764,19 @@ static void notify(JVMPI_Event *e) {
     case JVMPI_EVENT_METHOD_EXIT: on_method_exit(e); break;
     case JVMPI_EVENT_MONITOR_CONTENDED_ENTER: contended_enter++; break;
     case JVMPI_EVENT_MONITOR_CONTENDED_ENTERED: contended_entered++; break;
+    case JVMPI_EVENT_MONITOR_CONTENDED_EXIT: __atomic_add_fetch(&contended_exit, 1, __ATOMIC_RELAXED); break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTERED: on_raw_contended(e, 1); break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_EXIT: on_raw_contended(e, 2); break;
+    case JVMPI_EVENT_METHOD_ENTRY2: on_entry2(e); break;
+    case JVMPI_EVENT_CLASS_LOAD_HOOK: on_class_load_hook(e); break;
     case JVMPI_EVENT_MONITOR_WAIT: waits++; break;
     case JVMPI_EVENT_MONITOR_WAITED: waiteds++; break;
-    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER: raw_contended++; break;
+    case JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER: raw_contended++; on_raw_contended(e, 0); break;
     case JVMPI_EVENT_HEAP_DUMP: on_heap_dump(e); break;
     case JVMPI_EVENT_OBJECT_DUMP: on_object_dump(e); break;
     case JVMPI_EVENT_MONITOR_DUMP: on_monitor_dump(e); break;
     case JVMPI_EVENT_THREAD_START: on_thread_start(e); break;
-    case JVMPI_EVENT_THREAD_END: threads_ended++; break;
+    case JVMPI_EVENT_THREAD_END: on_thread_end(e); break;
     case JVMPI_EVENT_ARENA_NEW: arena_news++; break;
     case JVMPI_EVENT_DATA_DUMP_REQUEST: __atomic_add_fetch(&data_dumps, 1, __ATOMIC_RELAXED); break;
     case JVMPI_EVENT_INSTRUCTION_START: __atomic_add_fetch(&instructions, 1, __ATOMIC_RELAXED); break;
@@ -900,6 +1064,7 @@ static void system_thread(void *arg) {
 }
 
 void init_done_work(void) {
+    if (opt_contend) pi->CreateSystemThread("JVMPI raw holder", JVMPI_NORMAL_PRIORITY, raw_holder);
     if (opt_funcs || opt_bad || opt_events) {
         jint r = pi->CreateSystemThread("JVMPI checks", JVMPI_NORMAL_PRIORITY, system_thread);
         check("CreateSystemThread", r == JNI_OK, "%d", r);
@@ -987,6 +1152,99 @@ static void do_dumps(void) {
     pi->EnableGC();
 }
 
+/* ---------------- the same moment in HPROF and in JVMPI dumps (hprof option) ---------------- */
+
+/* classes.txt: "id name ninterfaces static-types static-names instance-types instance-names"
+ * ('-' for none); threads.txt: "env name". */
+static void write_tables(void) {
+    FILE *f = fopen("classes.txt", "w");
+    for (size_t i = 0; f && i < ccap; i++) {
+        if (!cslots[i].key || cslots[i].key == TOMB) continue;
+        ClassInfo *c = &classes[cslots[i].index];
+        fprintf(f, "%p %s %d %s %s %s %s\n", (void *)cslots[i].key, c->name, c->ninterfaces,
+                *c->static_types ? c->static_types : "-", *c->static_names ? c->static_names : "-",
+                *c->instance_types ? c->instance_types : "-", *c->instance_names ? c->instance_names : "-");
+    }
+    if (f) fclose(f);
+    f = fopen("threads.txt", "w");
+    for (int i = 0; f && i < nlive_threads; i++) fprintf(f, "%p %s\n", (void *)live_threads[i].env, live_threads[i].name);
+    if (f) fclose(f);
+}
+
+/* Object dumps of every live object, and every class, of the classes named DumpGraph*. */
+static void dump_graph_objects(void) {
+    for (size_t i = 0; i < ccap; i++)
+        if (cslots[i].key && cslots[i].key != TOMB && !strncmp(classes[cslots[i].index].name, "DumpGraph", 9))
+            pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, cslots[i].key);
+    for (size_t i = 0; i < ocap; i++)
+        if (objs[i].id && objs[i].id != TOMB && objs[i].key >= 0 && !strncmp(classes[objs[i].key].name, "DumpGraph", 9))
+            pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, objs[i].id);
+}
+
+/* HotSpotDiagnosticMXBean.dumpHeap(path, false); false if it threw. */
+static int hprof_dump(JNIEnv *env, jobject bean, jmethodID m, const char *path) {
+    remove(path);
+    jstring s = (*env)->NewStringUTF(env, path);
+    if (s) (*env)->CallVoidMethod(env, bean, m, s, JNI_FALSE);
+    if (!s || (*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionDescribe(env);
+        (*env)->ExceptionClear(env);
+        return 0;
+    }
+    return 1;
+}
+
+static void save_dumps(void) {
+    JVMPI_HeapDumpArg l0 = { JVMPI_DUMP_LEVEL_0 }, l1 = { JVMPI_DUMP_LEVEL_1 };
+    const char *files[] = { "heap0.jvmpi", "heap1.jvmpi", "heap2.jvmpi", "objects.jvmpi", "monitors.jvmpi" };
+    for (int i = 0; i < 5; i++) remove(files[i]);
+    save_path = files[0];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l0);
+    save_path = files[1];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, &l1);
+    save_path = files[2];
+    pi->RequestEvent(JVMPI_EVENT_HEAP_DUMP, NULL);
+    save_path = files[3];
+    pi->RawMonitorEnter(table_lock);
+    dump_graph_objects();
+    pi->RawMonitorExit(table_lock);
+    save_path = files[4];
+    pi->RequestEvent(JVMPI_EVENT_MONITOR_DUMP, NULL);
+    save_path = NULL;
+}
+
+static void compare_with_hprof(JNIEnv *env) {
+    jclass mf = (*env)->FindClass(env, "java/lang/management/ManagementFactory");
+    jclass hd = (*env)->FindClass(env, "com/sun/management/HotSpotDiagnosticMXBean");
+    jmethodID get = mf ? (*env)->GetStaticMethodID(env, mf, "getPlatformMXBean",
+                                                    "(Ljava/lang/Class;)Ljava/lang/management/PlatformManagedObject;") : NULL;
+    jmethodID dump = hd ? (*env)->GetMethodID(env, hd, "dumpHeap", "(Ljava/lang/String;Z)V") : NULL;
+    jobject bean = get && dump ? (*env)->CallStaticObjectMethod(env, mf, get, hd) : NULL;
+    if (!bean || !hprof_dump(env, bean, dump, "warm.hprof")) {   /* loads and links what dumpHeap needs */
+        (*env)->ExceptionClear(env);
+        check("HPROF and JVMPI dumps of the same moment written", 0, "no HotSpotDiagnosticMXBean");
+        return;
+    }
+    remove("warm.hprof");
+    pi->RawMonitorEnter(agent_lock);
+    JNIEnv *others[MAX_THREADS];
+    jint results[MAX_THREADS];
+    int n = 0;
+    for (int i = 0; i < nlive_threads; i++)
+        if (live_threads[i].env != env) others[n++] = live_threads[i].env;
+    pi->RawMonitorExit(agent_lock);
+    pi->SuspendThreadList(n, others, results);
+    pi->DisableGC();
+    int ok = hprof_dump(env, bean, dump, "same.hprof");
+    save_dumps();
+    pi->EnableGC();
+    pi->ResumeThreadList(n, others, results);
+    pi->RawMonitorEnter(table_lock);
+    write_tables();
+    pi->RawMonitorExit(table_lock);
+    check("HPROF and JVMPI dumps of the same moment written", ok, "dumpHeap threw");
+}
+
 static void write_report(void) {
     FILE *f = fopen(report_path, "w");
     if (!f) return;
@@ -1012,9 +1270,10 @@ static void write_report(void) {
         free(all);
     }
     if (opt_monitor)
-        fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, wait %ld, waited %ld, raw contended %ld\nMONITOR END\n",
-                contended_enter, contended_entered, waits, waiteds, raw_contended);
+        fprintf(f, "MONITOR BEGIN\ncontended enter %ld, entered %ld, exit %ld, wait %ld, waited %ld, raw contended %ld\n"
+                "MONITOR END\n", contended_enter, contended_entered, contended_exit, waits, waiteds, raw_contended);
     fprintf(f, "threads started %ld, ended %ld, classes loaded %ld\n", threads_started, threads_ended, class_loads);
+    for (long i = 0; i < nunloaded; i++) fprintf(f, "UNLOADED %s\n", classes[unloaded[i]].name);
     fclose(f);
 }
 
@@ -1051,7 +1310,12 @@ void shutdown_work(JNIEnv *env) {
         check("heap totals from events agree at every GC finish", gc_mismatch == 0 && gc_checked > 0 && gc_checked == gc_count,
               "%ld of %ld checked collections differ: %s", gc_mismatch, gc_checked, gc_mismatch_text);
     if (opt_dumps) do_dumps();
+    if (opt_hprof) compare_with_hprof(env);
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
+    if (opt_contend) check_contention();
+    if (opt_unload)
+        check("class unload events name loaded classes", nunloaded > 0 && unload_unknown == 0,
+              "%ld unloaded, %ld unknown ids", nunloaded, unload_unknown);
     if (opt_events) {
         check("JVM init done and thread events", init_done == 1 && threads_started > 0 && threads_ended > 0 && class_loads > 0,
               "init %ld, threads %ld/%ld, classes %ld", init_done, threads_started, threads_ended, class_loads);
@@ -1075,6 +1339,9 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "funcs")) opt_funcs = 1;
         else if (!strcmp(tok, "bad")) opt_bad = 1;
         else if (!strcmp(tok, "events")) opt_events = 1;
+        else if (!strcmp(tok, "unload")) opt_unload = 1;
+        else if (!strcmp(tok, "hprof")) opt_hprof = 1;
+        else if (!strcmp(tok, "contend")) opt_contend = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1133,6 +1400,7 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_ARENA_NEW);
         enable(JVMPI_EVENT_ARENA_DELETE);
     }
+    if (opt_unload) enable(JVMPI_EVENT_CLASS_UNLOAD);
     if (opt_cpu) {
         enable(JVMPI_EVENT_METHOD_ENTRY);
         enable(JVMPI_EVENT_METHOD_EXIT);
@@ -1143,6 +1411,15 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_MONITOR_WAIT);
         enable(JVMPI_EVENT_MONITOR_WAITED);
         enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
+        enable(JVMPI_EVENT_MONITOR_CONTENDED_EXIT);
+    }
+    if (opt_contend) {
+        contend_raw = pi->RawMonitorCreate("contended raw");
+        contend_sync = pi->RawMonitorCreate("_contend sync");
+        enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTERED);
+        enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_EXIT);
+        enable(JVMPI_EVENT_METHOD_ENTRY2);
+        enable(JVMPI_EVENT_CLASS_LOAD_HOOK);
     }
     if (opt_jvmti) {
         jvmtiCapabilities caps = { 0 };
