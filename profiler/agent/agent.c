@@ -239,7 +239,9 @@ static jint lpa_setup(JavaVM *vm, const char *options)
     lpa.vm = vm;
     if (!lpa_parse_options(options, &lpa.opt))
         return JNI_ERR;
-    if ((*vm)->GetEnv(vm, (void **)&lpa.jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
+    /* a later attach reuses the environment: a new one could not take the capabilities
+     * the earlier one still holds (sampled allocations: one environment at a time) */
+    if (!lpa.jvmti && (*vm)->GetEnv(vm, (void **)&lpa.jvmti, JVMTI_VERSION_1_2) != JNI_OK) {
         lpa_log("this VM offers no JVMTI environment");
         return JNI_ERR;
     }

@@ -23,6 +23,7 @@
 #include "agent.h"
 #include "heap.h"
 #include "ring.h"
+#include "sites.h"
 #include "writer.h"
 
 static _Thread_local uint64_t lpe_contended_since;
@@ -111,7 +112,7 @@ static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
 }
 
 /* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples) of
- * a class whose name's string id is cls. */
+ * a class whose name's string id is cls: one ring record. */
 static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
 {
     lpr_slot *s = lpr_reserve_wait(lpe_tid());
@@ -121,9 +122,22 @@ static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
         s->a = cls;
         s->b = (uint64_t)size;
         s->c = (uint64_t)sampled;
+        s->d = 1;
         lpe_stack(s);
         lpr_publish(s);
     }
+}
+
+/* lpe_exact_site: one exact allocation, counted at its site in the thread's table
+ * (sites.c); recorded alone when the table has no memory left. */
+static void lpe_exact_site(uint64_t cls, jlong size)
+{
+    jvmtiFrameInfo fi[LPR_MAX_FRAMES];
+    jint n = 0;
+    if ((*lpa.jvmti)->GetStackTrace(lpa.jvmti, NULL, 0, LPR_MAX_FRAMES, fi, &n) != JVMTI_ERROR_NONE)
+        n = 0;
+    if (lps_add(lpe_tid(), cls, (uint64_t)size, fi, n))
+        lpe_alloc_record(cls, size, 0, lpa_now_ns());
 }
 
 /* lpe_exact_alloc: Loupe's every-object allocation event (com.loupe.events.ObjectAlloc:
@@ -144,12 +158,12 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     (void)thread;
     if (!lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
+    uint64_t c0 = lpe_cost_begin();
     uint64_t cls = lpe_cached_class_name(jni, klass);
     if (lpa.opt.events & LPA_EV_LIVE)
         lpa_heap_alloc(object, cls, size, arena);
     if (lpa.opt.alloc_exact)
-        lpe_alloc_record(cls, size, 0, t0);
+        lpe_exact_site(cls, size);
     lpe_cost_end(c0);
 }
 
@@ -261,6 +275,7 @@ static void JNICALL lpe_thread_start(jvmtiEnv *jvmti, JNIEnv *jni, jthread threa
 
 static void JNICALL lpe_thread_end(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
 {
+    lps_thread_end();
     if (lpe_on())
         lpe_thread_record(LPR_THREAD_END);
 }

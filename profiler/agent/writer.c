@@ -22,6 +22,7 @@
 #include "agent.h"
 #include "heap.h"
 #include "ring.h"
+#include "sites.h"
 #include "strings.h"
 #include "writer.h"
 
@@ -338,7 +339,7 @@ static void lpw_take(lpr_slot *s, void *ctx)
     case LPR_ALLOC:
         type = LP_REC_ALLOC;
         lpw_u(&r, lpw_us(s->time_ns)), lpw_u(&r, s->tid), lpw_u(&r, stack);
-        lpw_u(&r, s->a), lpw_u(&r, s->b), lpw_u(&r, s->c);
+        lpw_u(&r, s->a), lpw_u(&r, s->b), lpw_u(&r, s->c), lpw_u(&r, s->d);
         break;
     case LPR_GC:
         type = LP_REC_GC;
@@ -469,6 +470,7 @@ static void lpw_reset(void)
     lpw_mcap = lpw_mcount = lpw_scap = lpw_scount = 0;
     memset(lpw_tids, 0, sizeof lpw_tids);
     lpw_strings_reset();
+    lps_reset();
 }
 
 static void *lpw_main(void *arg)
@@ -485,6 +487,7 @@ static void *lpw_main(void *arg)
             next_wall = now + (uint64_t)lpa.opt.wall_us * 1000;
         }
         int n = lpr_drain(lpw_take, NULL);
+        n += lps_drain(lpw_take, NULL);
         n += lpw_heap();
         lpw_flush();
         if (lpa_transport_poll_command())
@@ -495,6 +498,7 @@ static void *lpw_main(void *arg)
         lpw_sleep(pause);
     }
     lpr_drain(lpw_take, NULL);
+    lps_drain(lpw_take, NULL);
     if (lpa.opt.events & LPA_EV_LIVE)
         lpa_heap_final();
     lpw_heap();

@@ -163,7 +163,7 @@ static int lpa_session(const lpf_cli *cli, pid_t pid, lpf_listener *l)
     char opts[1024];
     if (lpf_agent_options(opts, sizeof opts, l, cli->events, cli->interval, cli->alloc))
         lpf_die("options too long");
-    if (lpa_load(pid, lpf_agent_path(cli->agent), opts) || lpf_accept(l, 10000, lpa_alive, &pid)) {
+    if (lpa_load(pid, lpf_agent_path(cli->agent), opts) || lpf_accept(l, 120000, lpa_alive, &pid)) {
         lpf_unlisten(l);
         return -1;
     }

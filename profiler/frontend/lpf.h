@@ -36,7 +36,7 @@ const char *lpf_self_dir(void);
 typedef struct { uint64_t cls, name, desc; } lpm_method;
 typedef struct { int n; uint64_t *f; } lpm_stack;       /* n (method, zigzag line), leaf first */
 typedef struct { uint64_t kind, time, tid, stack; } lpm_sample;
-typedef struct { uint64_t time, tid, stack, cls, size, sampled; } lpm_alloc;
+typedef struct { uint64_t time, tid, stack, cls, size, sampled, objects; } lpm_alloc;  /* size: all objects' bytes */
 typedef struct { uint64_t start, dur; } lpm_gc;
 typedef struct { uint64_t time, tid, stack, lock, owner, waiter, wait; } lpm_lock;
 typedef struct { uint64_t tid, name, start, end; } lpm_thread;

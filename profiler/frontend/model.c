@@ -193,7 +193,9 @@ static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
         break;
     }
     case LP_REC_ALLOC: {
-        lpm_alloc a = {lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r)};
+        lpm_alloc a = {lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), lpm_u(r), 1};
+        if (r->p < r->end)
+            a.objects = lpm_u(r);
         lpm_time(p, a.time);
         LPM_PUSH(p->allocs, a);
         break;
@@ -338,7 +340,7 @@ static void lpm_alloc_series(const lpm_profile *p, lpm_series *s, size_t *cap)
         double w = 1;
         if (a->sampled && a->size > 0)
             w = 1 / (1 - exp(-(double)a->size / interval));
-        lpm_add(s, cap, (lpm_entry){a->stack, a->cls, a->tid, w, w * (double)a->size});
+        lpm_add(s, cap, (lpm_entry){a->stack, a->cls, a->tid, w * (double)a->objects, w * (double)a->size});
     }
 }
 

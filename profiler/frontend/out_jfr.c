@@ -11,9 +11,16 @@
  * The metadata describes only the types this file uses, with the JDK's names and field
  * names, so the JDK's tools print them as their own: jdk.ExecutionSample (CPU samples),
  * jdk.ObjectAllocationSample (allocations; weight in bytes, the estimate for a sample, the
- * size for an exact one), jdk.GarbageCollection and jdk.JavaMonitorEnter, over the pooled
+ * size for an exact one), jdk.GarbageCollection, jdk.JavaMonitorEnter and, from Loupe's
+ * `live` recordings, jdk.ObjectCount (live objects and bytes per class after a collection),
+ * over the pooled
  * types java.lang.Thread, java.lang.Class, jdk.types.Method, jdk.types.StackTrace (frames
  * inline, leaf first, as in the stream), jdk.types.FrameType and jdk.types.ThreadState.
+ * The JDK has no event for two things a recording holds; they get types of their own, in the
+ * loupe namespace, which the tools print like any other (as async-profiler names its own):
+ * loupe.WallClockSample (a wall-clock sample: thread and stack, whatever the thread was
+ * doing) and loupe.ObjectLifetimes (objects of one class and arena that died at, or were
+ * still alive at the end with, one age in collections survived; Loupe's `live`).
  * The tables below are that metadata as data; the writer walks them.  Ticks are
  * nanoseconds since the recording's start (the stream's microseconds times 1000).
  */
@@ -32,6 +39,7 @@ enum jfr_type_id {
     JT_LABEL = 10, JT_TIMESTAMP, JT_TIMESPAN, JT_DATA_AMOUNT, JT_CONTENT_TYPE,
     JT_THREAD = 20, JT_CLASS, JT_METHOD, JT_STACK_TRACE, JT_STACK_FRAME, JT_FRAME_TYPE, JT_THREAD_STATE,
     JT_EXECUTION_SAMPLE = 100, JT_ALLOCATION_SAMPLE, JT_GARBAGE_COLLECTION, JT_MONITOR_ENTER,
+    JT_OBJECT_COUNT, JT_WALL_SAMPLE, JT_OBJECT_LIFETIMES,
 };
 
 typedef struct {
@@ -112,6 +120,22 @@ static const jfr_type jfr_types[] = {
       {"monitorClass", JT_CLASS, 1, 0, "Monitor Class", 0, NULL},
       JF_THREAD("previousOwner", "Previous Monitor Owner"),
       {"address", JT_LONG, 0, 0, "Monitor Address", 0, NULL}}},
+    {JT_OBJECT_COUNT, "jdk.ObjectCount", JT_EVENT, 0, "Object Count", 0,
+     {JF_START,
+      {"gcId", JT_INT, 0, 0, "GC Identifier", 0, NULL},
+      {"objectClass", JT_CLASS, 1, 0, "Object Class", 0, NULL},
+      {"count", JT_LONG, 0, 0, "Count", 0, NULL},
+      {"totalSize", JT_LONG, 0, 0, "Total Size", JT_DATA_AMOUNT, "BYTES"}}},
+    {JT_WALL_SAMPLE, "loupe.WallClockSample", JT_EVENT, 0, "Wall-Clock Sample", 0,
+     {JF_START, JF_THREAD("sampledThread", "Thread"), JF_STACK}},
+    {JT_OBJECT_LIFETIMES, "loupe.ObjectLifetimes", JT_EVENT, 0, "Object Lifetimes", 0,
+     {JF_START,
+      {"objectClass", JT_CLASS, 1, 0, "Object Class", 0, NULL},
+      {"arena", JT_STRING, 0, 0, "Arena", 0, NULL},
+      {"age", JT_LONG, 0, 0, "Collections Survived", 0, NULL},
+      {"alive", JT_BOOLEAN, 0, 0, "Alive at the End", 0, NULL},
+      {"count", JT_LONG, 0, 0, "Objects", 0, NULL},
+      {"totalSize", JT_LONG, 0, 0, "Total Size", JT_DATA_AMOUNT, "BYTES"}}},
 };
 #define JFR_NTYPES (sizeof jfr_types / sizeof jfr_types[0])
 
@@ -330,17 +354,20 @@ static uint64_t jfr_thread_key(jfr_state *s, const char *name)
 
 static uint64_t jfr_ticks(uint64_t us) { return JFR_START_TICKS + us * 1000; }
 
+/* jfr_samples: CPU samples as jdk.ExecutionSample, wall-clock ones as loupe.WallClockSample. */
 static void jfr_samples(jfr_state *s)
 {
     for (size_t i = 0; i < s->p->samples.n; i++) {
         const lpm_sample *x = &s->p->samples.v[i];
-        if (x->kind != LP_SAMPLE_CPU)
+        int cpu = x->kind == LP_SAMPLE_CPU;
+        if (!cpu && x->kind != LP_SAMPLE_WALL)
             continue;
-        size_t at = jfr_begin(&s->out, JT_EXECUTION_SAMPLE);
+        size_t at = jfr_begin(&s->out, cpu ? JT_EXECUTION_SAMPLE : JT_WALL_SAMPLE);
         jfr_u(&s->out, jfr_ticks(x->time));
         jfr_u(&s->out, x->tid);
         jfr_u(&s->out, x->stack);
-        jfr_u(&s->out, JFR_STATE_RUNNABLE);
+        if (cpu)
+            jfr_u(&s->out, JFR_STATE_RUNNABLE);
         jfr_end(&s->out, at);
     }
 }
@@ -398,6 +425,44 @@ static void jfr_locks(jfr_state *s)
         jfr_u(&s->out, jfr_class_key(s, cls));
         jfr_u(&s->out, jfr_thread_key(s, lpm_str(s->p, l->owner)));
         jfr_u(&s->out, hash);
+        jfr_end(&s->out, at);
+    }
+}
+
+/* jfr_heaps: the live heap after each collection, one jdk.ObjectCount per class. */
+static void jfr_heaps(jfr_state *s)
+{
+    for (size_t i = 0; i < s->p->heaps.n; i++) {
+        const lpm_heap *h = &s->p->heaps.v[i];
+        for (size_t k = 0; k < h->n; k++) {
+            size_t at = jfr_begin(&s->out, JT_OBJECT_COUNT);
+            jfr_u(&s->out, jfr_ticks(h->time));
+            jfr_i(&s->out, (int32_t)h->gcs);
+            jfr_u(&s->out, jfr_class_key(s, lpm_str(s->p, h->v[k].cls)));
+            jfr_u(&s->out, h->v[k].count);
+            jfr_u(&s->out, h->v[k].bytes);
+            jfr_end(&s->out, at);
+        }
+    }
+}
+
+/* jfr_lifetimes: each (alive, arena, class, age) count as one loupe.ObjectLifetimes, at the
+ * recording's end. */
+static void jfr_lifetimes(jfr_state *s)
+{
+    for (size_t i = 0; i < s->p->caplives; i++) {
+        const lpm_life *l = &s->p->lives[i];
+        if (!l->key)
+            continue;
+        char arena[600];
+        size_t at = jfr_begin(&s->out, JT_OBJECT_LIFETIMES);
+        jfr_u(&s->out, jfr_ticks(s->p->last_time));
+        jfr_u(&s->out, jfr_class_key(s, lpm_str(s->p, lpm_life_cls(l->key))));
+        jfr_str(&s->out, lpf_live_group_name(s->p, 1, lpm_life_arena(l->key), arena, sizeof arena));
+        jfr_u(&s->out, lpm_life_age(l->key));
+        lpf_buf_add(&s->out, lpm_life_alive(l->key) ? "\1" : "", 1);
+        jfr_u(&s->out, l->count);
+        jfr_u(&s->out, l->bytes);
         jfr_end(&s->out, at);
     }
 }
@@ -551,6 +616,8 @@ int lpf_out_jfr(const lpm_profile *p, const char *path)
     jfr_allocs(&s);
     jfr_gcs(&s);
     jfr_locks(&s);
+    jfr_heaps(&s);
+    jfr_lifetimes(&s);
     uint64_t end_ticks = jfr_ticks(p->last_time);
     uint64_t cp = s.out.len;
     jfr_checkpoint(&s, end_ticks);

@@ -2,9 +2,11 @@
 # allocations, collections in a small heap, a contended monitor) and from Loupe (CpuSplit)
 # converted to .jfr; `jfr summary` counts each event type (as many execution samples as
 # the recording's CPU samples) and `jfr print` shows the hot method, the allocated class,
-# the lock with both threads.
+# the lock with both threads.  From Loupe also wall-clock samples (loupe.WallClockSample, as
+# many as recorded), the live heap per class (jdk.ObjectCount) and the exact lifetimes of
+# Survive's batch (loupe.ObjectLifetimes: 9000 Survive$Obj died, 1000 alive at the end).
 . "$ROOT/tests/prof/lib/prof.bash"
-compile CpuSplit AllocSite LockFight Mixed
+compile CpuSplit AllocSite LockFight Mixed Survive
 JFR=$JAVA_HOME/bin/jfr
 
 # count FILE TYPE: the count `jfr summary` gives for an event type
@@ -39,3 +41,23 @@ on_loupe
 grep -q '^done' lo.out || fail "CpuSplit did not finish on Loupe"
 check_samples lo
 "$JFR" summary lo.jfr
+
+"$LP" run -o live.lprof -e wall,live -- "$PROF_JAVA" -cp classes Survive 10000 10 >live.out
+grep -q '^kept 1000 sum 4995000' live.out || fail "Survive did not finish on Loupe"
+"$LP" convert live.lprof -o live.jfr
+"$LP" convert live.lprof -o live.summary
+want=$(awk '/^wall: / { print $2 }' live.summary)
+got=$(count live.jfr loupe.WallClockSample)
+[ -n "$want" ] && [ "$want" -gt 0 ] && [ "$got" = "$want" ] || fail "live.jfr: $got wall-clock samples, expected $want"
+"$JFR" print --events loupe.WallClockSample live.jfr | grep -q 'sampledThread = ' || fail "no thread in the wall-clock samples"
+[ "$(count live.jfr jdk.ObjectCount)" -gt 0 ] || fail "no jdk.ObjectCount events"
+"$JFR" print --events jdk.ObjectCount live.jfr | grep -q 'objectClass = Survive\$Obj' || fail "no live Survive\$Obj in jdk.ObjectCount"
+"$JFR" print --events loupe.ObjectLifetimes live.jfr >live.lifetimes
+# lifetimes ALIVE: the Survive$Obj counted with alive = ALIVE
+lifetimes() {
+  awk -v alive="$1" '/objectClass = Survive\$Obj /{ c = 1 } /^}/{ c = 0 } c && /alive = /{ a = $3 }
+    c && /^  count = /{ if (a == alive) s += $3 } END { print s + 0 }' live.lifetimes
+}
+died=$(lifetimes false) kept=$(lifetimes true)
+echo "live.jfr: $got wall-clock samples, Survive\$Obj lifetimes: $died died, $kept alive at the end"
+[ "$died" = 9000 ] && [ "$kept" = 1000 ] || { cat live.lifetimes; fail "expected 9000 Survive\$Obj dead and 1000 alive"; }
