@@ -107,12 +107,24 @@ static jvmtiError compare_methods(const Class *c, const Class *n) {
     return JVMTI_ERROR_NONE;
 }
 
+/* With -XX:+AllowEnhancedClassRedefinition methods and fields may come and go
+ * (classfile/enhredef.c); a method that stays keeps its modifiers. */
+static jvmtiError compare_enhanced(const Class *c, const Class *n) {
+    for (uint16_t i = 0; i < c->nmethods; i++) {
+        const Method *m = &c->methods[i];
+        const Method *nm = class_find_declared_method(n, m->name, m->desc);
+        if (nm && ((m->access ^ nm->access) & METHOD_MODIFIERS)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED;
+    }
+    return JVMTI_ERROR_NONE;
+}
+
 /* Whether n may replace c, in HotSpot's order of checks. */
 static jvmtiError compare(const Class *c, const Class *n) {
     if (c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces))
         return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
     if ((c->access ^ n->access) & CLASS_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED;
     if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
+    if (vm_opts.enhanced_redefinition) return compare_enhanced(c, n);
     if (!same_fields(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED;
     return compare_methods(c, n);
 }
@@ -124,6 +136,8 @@ typedef struct Pending {
     Class *n;                       /* its new version, parsed and checked */
     uint8_t *base;                  /* what later retransformations start from, or NULL */
     uint32_t base_len;
+    bool enhanced;                  /* methods or fields added or deleted (enhanced redefinition) */
+    bool reshape;                   /* fields added or deleted: instances change */
 } Pending;
 
 static jvmtiError parse_error(const CfError *e) {
@@ -156,6 +170,8 @@ static jvmtiError verify(Thread *t, Class *c, Class *n) {
 static jvmtiError check_version(Thread *t, Pending *p) {
     if (p->n->name != p->c->name) return JVMTI_ERROR_NAMES_DONT_MATCH;
     jvmtiError err = compare(p->c, p->n);
+    p->reshape = !same_fields(p->c, p->n);
+    p->enhanced = p->reshape || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
     return err ? err : verify(t, p->c, p->n);
 }
 
@@ -201,7 +217,8 @@ static void install(Thread *t, Pending *ps, jint n) {
     }
     safepoint_begin(t);
     for (jint i = 0; i < n; i++) {
-        rdf_swap(ps[i].c, ps[i].n);
+        if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape);
+        else rdf_swap(ps[i].c, ps[i].n);
         vm_free(ps[i].c->hook_base);
         ps[i].c->hook_base = ps[i].base;
         ps[i].c->hook_base_len = ps[i].base_len;
