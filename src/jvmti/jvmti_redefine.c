@@ -13,10 +13,11 @@
  * and running frames go on with the old ones.  Breakpoints in the classes are cleared first
  * (HotSpot does the same).  One request runs at a time.
  *
- * Not supported, as in HotSpot without -XX:+AllowEnhancedClassRedefinition: added or
- * deleted methods (HotSpot accepts added or deleted private static or private final
- * methods; here they are refused too, because a Method never moves), changed fields,
- * supertypes, modifiers or nest/record/permitted-subclasses attributes.
+ * Not supported, as in HotSpot: added or deleted methods (HotSpot accepts added or deleted
+ * private static or private final methods; here they are refused too, because a Method
+ * never moves), changed fields, supertypes, modifiers or nest/record/permitted-subclasses
+ * attributes.  With -XX:+AllowEnhancedClassRedefinition (Loupe only) methods and fields
+ * may be added and deleted: classfile/enhredef.c does that swap.
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"

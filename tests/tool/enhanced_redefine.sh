@@ -6,7 +6,8 @@
 # subclass's own fields too), the frame of a deleted method that was running finishes with
 # the old code and reads a field at its new place, calling a deleted method throws
 # NoSuchMethodError, and identity, identity hash, monitors, arrays, maps and weak references
-# still hold the same objects, across collections.  Under every collector.  Without the
+# still hold the same objects, across collections; then the first version comes back (fields
+# and methods deleted, the deleted ones added again).  Under every collector.  Without the
 # option both VMs refuse the change with the same errors.
 set -eu
 J=$JDK/bin/java
@@ -75,9 +76,13 @@ import java.util.IdentityHashMap;
 
 public class Main {
     static class Redefine implements Runnable {
+        final String dir;
+
+        Redefine(String dir) { this.dir = dir; }
+
         public void run() {
             try {
-                byte[] b = Files.readAllBytes(Paths.get("v2/Point.class"));
+                byte[] b = Files.readAllBytes(Paths.get(dir + "/Point.class"));
                 Agent.inst.redefineClasses(new java.lang.instrument.ClassDefinition(Point.class, b));
                 System.out.println("redefined");
             } catch (Exception e) {
@@ -104,7 +109,7 @@ public class Main {
         System.out.println("before: " + p.show() + " | " + q.show3() + " gone " + p.gone());
         int r;
         synchronized (q) {
-            r = p.loop(new Redefine());
+            r = p.loop(new Redefine("v2"));
         }
         System.out.println("old frame: " + r);
         System.out.println("after: " + p.show() + " | " + q.show3());
@@ -125,10 +130,14 @@ public class Main {
         Point fresh = new Point3(5, "fresh", 6, "F");
         churn();
         System.out.println("fresh: " + ((Point3) fresh).show3() + " | " + p.show());
+        new Redefine("v1").run();
+        churn();
+        System.out.println("back: " + ((Point3) fresh).show3() + " | " + p.show() + " | " + q.show3() + " gone " + q.gone());
     }
 }
 J
-# the new version: fields tag, visits and note added, extra and describe added, gone and loop deleted
+# the new version: fields tag, visits and note added, extra and describe added, gone and loop
+# deleted; then back to the first (those fields and methods deleted, gone and loop added)
 cat >v2/Point.java <<'J'
 public class Point {
     static int created;
@@ -154,7 +163,7 @@ public class Point {
 
     private String extra() { return "extra"; }
 
-    public String describe() { return "new method of " + name; }
+    public String describe() { return "new method of " + name + ", created " + created; }
 }
 J
 "$HS/bin/javac" -XDstringConcat=inline -d agent agent/Agent.java
@@ -171,9 +180,11 @@ old frame: 7007
 after: p@7 big=1099511627783 tag=null visits=1 extra note=null | q@9 big=1099511627785 tag=null visits=1 extra note=null z=11 label=L
 after gc: p@7 big=1099511627783 tag=null visits=2 extra note=null | q@9 big=1099511627785 tag=null visits=2 extra note=null z=11 label=L
 java.lang.NoSuchMethodError: 'int Point.gone()'
-describe: new method of q
+describe: new method of q, created 20002
 same: true true mapped true true
 fresh: fresh@5 big=1099511627781 tag=t5 visits=1 extra note=null z=6 label=F | p@7 big=1099511627783 tag=null visits=3 extra note=null
+redefined
+back: fresh@5 big=1099511627781 z=6 label=F | p@7 big=1099511627783 | q@9 big=1099511627785 z=11 label=L gone 1
 E
 }
 for gc in semispace marksweep markcompact generational refcount; do
