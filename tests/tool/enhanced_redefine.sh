@@ -5,7 +5,8 @@
 # Point3 are alive: the program goes on with the new code and the old field values (the
 # subclass's own fields too), the frame of a deleted method that was running finishes with
 # the old code and reads a field at its new place, calling a deleted method throws
-# NoSuchMethodError, and identity, identity hash, monitors, arrays, maps and weak references
+# NoSuchMethodError, an interface gains a default method, and identity, identity hash,
+# monitors (a thread waits on one meanwhile), arrays, maps and weak references
 # still hold the same objects, across collections; then the first version comes back (fields
 # and methods deleted, the deleted ones added again).  Under every collector.  Without the
 # option both VMs refuse the change with the same errors.
@@ -29,7 +30,7 @@ public class Agent {
 J
 printf 'Premain-Class: Agent\nCan-Redefine-Classes: true\n' >manifest.txt
 cat >src/Point.java <<'J'
-public class Point {
+public class Point implements Named {
     static int created;
     int x;
     String name;
@@ -43,6 +44,8 @@ public class Point {
     }
 
     public String show() { return name + "@" + x + " big=" + big; }
+
+    public String name() { return name; }
 
     public int gone() { return 1; }
 
@@ -68,6 +71,11 @@ public class Point3 extends Point {
     public String show3() { return show() + " z=" + z + " label=" + label; }
 }
 J
+cat >src/Named.java <<'J'
+public interface Named {
+    String name();
+}
+J
 cat >src/Main.java <<'J'
 import java.lang.ref.WeakReference;
 import java.nio.file.Files;
@@ -83,11 +91,32 @@ public class Main {
         public void run() {
             try {
                 byte[] b = Files.readAllBytes(Paths.get(dir + "/Point.class"));
-                Agent.inst.redefineClasses(new java.lang.instrument.ClassDefinition(Point.class, b));
+                byte[] n = Files.readAllBytes(Paths.get(dir + "/Named.class"));
+                Agent.inst.redefineClasses(new java.lang.instrument.ClassDefinition(Point.class, b),
+                    new java.lang.instrument.ClassDefinition(Named.class, n));
                 System.out.println("redefined");
             } catch (Exception e) {
                 System.out.println("refused: " + e);
             }
+        }
+    }
+
+    static class Waiter extends Thread {
+        final Point q;
+
+        Waiter(Point q) { this.q = q; }
+
+        public void run() {
+            synchronized (q) {
+                while (q.x != 0) {
+                    try {
+                        q.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+            System.out.println("waiter woke");
         }
     }
 
@@ -106,12 +135,21 @@ public class Main {
         map.put(p, "mapped");
         WeakReference<Point> weak = new WeakReference<>(q);
         int hash = System.identityHashCode(p);
+        Thread waiter = new Waiter(q);
+        waiter.start();
+        while (waiter.getState() != Thread.State.WAITING) Thread.sleep(1);
         System.out.println("before: " + p.show() + " | " + q.show3() + " gone " + p.gone());
         int r;
         synchronized (q) {
             r = p.loop(new Redefine("v2"));
         }
         System.out.println("old frame: " + r);
+        synchronized (q) {
+            q.x = 0;
+            q.notifyAll();
+        }
+        waiter.join();
+        q.x = 9;
         System.out.println("after: " + p.show() + " | " + q.show3());
         churn();
         System.out.println("after gc: " + p.show() + " | " + q.show3());
@@ -137,9 +175,9 @@ public class Main {
 }
 J
 # the new version: fields tag, visits and note added, extra and describe added, gone and loop
-# deleted; then back to the first (those fields and methods deleted, gone and loop added)
+# deleted, and Named gains a default method; then back to the first (those fields and methods deleted, gone and loop added)
 cat >v2/Point.java <<'J'
-public class Point {
+public class Point implements Named {
     static int created;
     static String note;
     String tag;
@@ -163,24 +201,34 @@ public class Point {
 
     private String extra() { return "extra"; }
 
-    public String describe() { return "new method of " + name + ", created " + created; }
+    public String describe() { return "new method of " + name + ", created " + created + ", " + greet(); }
+
+    public String name() { return name; }
 }
 J
 "$HS/bin/javac" -XDstringConcat=inline -d agent agent/Agent.java
 "$HS/bin/jar" cfm agent.jar manifest.txt -C agent Agent.class
 "$HS/bin/javac" -XDstringConcat=inline -cp agent -d v1 src/*.java
-"$HS/bin/javac" -XDstringConcat=inline -d v2 v2/Point.java
+cat >v2/Named.java <<'J'
+public interface Named {
+    String name();
+
+    default String greet() { return "hello " + name(); }
+}
+J
+"$HS/bin/javac" -XDstringConcat=inline -d v2 v2/Point.java v2/Named.java
 echo "== without the option"
-"$J" -javaagent:agent.jar -cp v1:agent Main 2>&1 | head -n 4
+"$J" -javaagent:agent.jar -cp v1:agent Main 2>&1 | head -n 5
 expected() {
   cat <<'E'
 before: p@7 big=1099511627783 | q@9 big=1099511627785 z=11 label=L gone 1
 redefined
 old frame: 7007
+waiter woke
 after: p@7 big=1099511627783 tag=null visits=1 extra note=null | q@9 big=1099511627785 tag=null visits=1 extra note=null z=11 label=L
 after gc: p@7 big=1099511627783 tag=null visits=2 extra note=null | q@9 big=1099511627785 tag=null visits=2 extra note=null z=11 label=L
 java.lang.NoSuchMethodError: 'int Point.gone()'
-describe: new method of q, created 20002
+describe: new method of q, created 20002, hello q
 same: true true mapped true true
 fresh: fresh@5 big=1099511627781 tag=t5 visits=1 extra note=null z=6 label=F | p@7 big=1099511627783 tag=null visits=3 extra note=null
 redefined
