@@ -41,6 +41,7 @@
 #include "interp/prepare.h"
 #include "heap/gc.h"
 #include "runtime/mirror.h"
+#include "runtime/thread.h"
 #include "runtime/vm.h"
 #include <stdlib.h>
 #include <string.h>
@@ -250,7 +251,29 @@ static void free_enh(Enh *e) {
     vm_free(e->old);
 }
 
-void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape) {
+typedef struct Count {
+    const Enh *e;
+    size_t extra;                   /* the most an object can grow */
+    size_t bytes;
+} Count;
+
+static void count_one(Object *o, void *ctx) {
+    Count *k = ctx;
+    if (wanted(o, (void *)k->e)) k->bytes += heap_object_size(o) + k->extra;
+}
+
+size_t rdf_enhanced_room(Thread *t, Class *c, Class *n) {
+    Enh e = { .c = c, .mirror = c->mirror };
+    Count k = { &e, 8 * (size_t)n->nfields + 8, 0 };
+    safepoint_begin(t);
+    find_classes(&e);
+    heap_walk(count_one, &k);
+    safepoint_end(t);
+    free_enh(&e);
+    return k.bytes + k.bytes / 4 + 4096;      /* objects made meanwhile */
+}
+
+void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *room) {
     Enh e = { .c = c, .mirror = c->mirror };
     find_classes(&e);
     HeapReshape *r = NULL;
@@ -269,7 +292,7 @@ void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape) {
         if (e.relink[i] != c) link_relink(e.relink[i], false);
     if (r) {
         make_plans(&e);
-        heap_reshape_finish(t, r, copy_object, &e);
+        heap_reshape_finish(t, r, room, copy_object, &e);
     }
     forget_resolutions(&e);
     rdf_link_version(c, o);

@@ -207,9 +207,16 @@ void gc_after_move(void);
  * its class's new size, lets `copy` fill it from the old bytes (header included), and
  * points every root, weak root and heap reference at the new objects. */
 typedef struct HeapReshape HeapReshape;
+typedef struct HeapRoom HeapRoom;
 HeapReshape *heap_reshape_take(bool (*wanted)(Object *o, void *ctx), void *ctx);
 size_t heap_reshape_count(const HeapReshape *r);
-void heap_reshape_finish(Thread *t, HeapReshape *r, void (*copy)(Object *to, const Object *from, void *ctx), void *ctx);
+void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx),
+                         void *ctx);
+/* Room for the new objects, reserved with the world running (collections allowed): NULL
+ * with an OutOfMemoryError pending if there is not that much.  Released after the reshapes
+ * it served (what they did not use is garbage). */
+HeapRoom *heap_room_reserve(Thread *t, size_t bytes);
+void heap_room_release(Thread *t, HeapRoom *room);
 /* Zeroed memory from the collector with the world stopped, growing the heap if needed but
  * never collecting; NULL if there is none. */
 void *heap_alloc_stopped(Thread *t, size_t size);

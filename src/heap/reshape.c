@@ -12,8 +12,7 @@
  *            place in the heap becomes a filler of the same size, so that the heap stays
  *            walkable once the classes say otherwise.  The fillers are garbage from here:
  *            every collector reclaims filler ranges like any dead object.
- *   finish   each object is allocated again at the size its class now gives it (directly
- *            from the collector, world stopped, no collection: heap_alloc_stopped), its
+ *   finish   each object is allocated again at the size its class now gives it, its
  *            header (class, lock state, identity hash) and fields are filled by the caller's
  *            copy function from the old bytes, and every reference to an old address is
  *            pointed at the new object: the roots (gc_visit_roots: frames, handles, mirrors,
@@ -24,11 +23,20 @@
  *
  * So no collector knows about redefinition: it sees allocations, barriered stores and
  * dead fillers.  The old addresses are found through a hash table from old to new address,
- * consulted for every reference in the VM once per reshape.  An allocation that fails even
- * after the collector grew the heap ends the VM (no collection can run in the middle: the
- * old objects exist only as copies aside).
+ * consulted for every reference in the VM once per reshape.
+ *
+ * Room.  No collection can run in the middle (the old objects exist only as copies aside),
+ * and a collector may refuse memory until it collects (a full nursery, a reference count
+ * reconciliation that is due).  So the caller reserves the room beforehand, with the world
+ * running and collections allowed: heap_room_reserve allocates one ordinary array of the
+ * estimated size, and finish carves the new objects out of it, one after the other, the
+ * rest of it a filler each time (the heap stays walkable, as every collector requires).
+ * Past the room, objects come straight from the collector (heap_alloc_stopped, which may
+ * grow the heap); an allocation that fails even then ends the VM.
  */
 #include "heap/gc.h"
+#include "heap/handles.h"
+#include "classfile/loader.h"
 #include "runtime/vm.h"
 #include <string.h>
 
@@ -125,16 +133,60 @@ static void restore_field(Object **slot, void *ctx) {
     heap_store_ref(ctx, slot, v);
 }
 
-static void rebuild(Thread *t, Taken *k, void (*copy)(Object *to, const Object *from, void *ctx), void *ctx) {
+struct HeapRoom {
+    Object **h;                     /* the reserved array, until the first carve */
+    HandleMark hm;
+    char *next, *end;               /* what is left of it */
+};
+
+HeapRoom *heap_room_reserve(Thread *t, size_t bytes) {
+    Class *ac = ld_array_of(t, VMC(Object));
+    size_t n = bytes / sizeof(Object *);
+    if (!ac) return NULL;
+    HeapRoom *room = vm_calloc(1, sizeof *room);
+    room->hm = hnd_mark(t);
+    room->h = hnd_new(t, heap_alloc_array(t, ac, (jint)(n < INT32_MAX / 2 ? n : INT32_MAX / 2)));
+    if (!*room->h) {
+        hnd_release(t, room->hm);
+        vm_free(room);
+        return NULL;
+    }
+    return room;
+}
+
+void heap_room_release(Thread *t, HeapRoom *room) {
+    if (!room) return;
+    hnd_release(t, room->hm);
+    vm_free(room);
+}
+
+static void *carve(HeapRoom *room, size_t size) {
+    if (!room) return NULL;
+    if (!room->next && *room->h) {
+        room->next = (char *)*room->h;
+        room->end = room->next + heap_object_size(*room->h);
+        *room->h = NULL;
+    }
+    if (!room->next || (size_t)(room->end - room->next) < size) return NULL;
+    char *p = room->next;
+    room->next += size;
+    memset(p, 0, size);
+    if (room->next < room->end) heap_fill_gap(room->next, room->end);
+    return p;
+}
+
+static void rebuild(Thread *t, Taken *k, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx), void *ctx) {
     size_t size = heap_object_size(k->copy);
-    k->now = heap_alloc_stopped(t, size);
+    k->now = carve(room, size);
+    if (!k->now) k->now = heap_alloc_stopped(t, size);
     if (!k->now) vm_fatal("out of memory while re-laying out objects for a class redefinition");
     copy(k->now, k->copy, ctx);
     if (heap_barrier_active) gc_visit_object(k->now, restore_field, k->now);
 }
 
-void heap_reshape_finish(Thread *t, HeapReshape *r, void (*copy)(Object *to, const Object *from, void *ctx), void *ctx) {
-    for (size_t i = 0; i < r->n; i++) rebuild(t, &r->v[i], copy, ctx);
+void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx),
+                         void *ctx) {
+    for (size_t i = 0; i < r->n; i++) rebuild(t, &r->v[i], room, copy, ctx);
     if (r->n) {
         index_all(r);
         gc_visit_roots(forward_root, r);

@@ -26,6 +26,7 @@
 #include "classfile/verify.h"
 #include "classfile/vfy_internal.h"
 #include "interp/debug.h"
+#include "heap/gc.h"
 #include "runtime/exception.h"
 #include <stdlib.h>
 #include <string.h>
@@ -211,20 +212,34 @@ static void drop_versions(Pending *ps, jint n) {
     vm_free(ps);
 }
 
-static void install(Thread *t, Pending *ps, jint n) {
+/* Room in the heap for the objects that enhanced redefinitions re-lay out, reserved while
+ * collections may still run. */
+static jvmtiError reserve_room(Thread *t, Pending *ps, jint n, HeapRoom **room) {
+    size_t need = 0;
+    for (jint i = 0; i < n; i++)
+        if (ps[i].reshape && ps[i].enhanced) need += rdf_enhanced_room(t, ps[i].c, ps[i].n);
+    if (!need) return JVMTI_ERROR_NONE;
+    *room = heap_room_reserve(t, need);
+    if (*room) return JVMTI_ERROR_NONE;
+    exc_take(t);
+    return JVMTI_ERROR_OUT_OF_MEMORY;
+}
+
+static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     for (jint i = 0; i < n; i++) {
         dbg_clear_class_breakpoints(ps[i].c);
         rdf_prepare(t, ps[i].c);
     }
     safepoint_begin(t);
     for (jint i = 0; i < n; i++) {
-        if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape);
+        if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape, room);
         else rdf_swap(ps[i].c, ps[i].n);
         vm_free(ps[i].c->hook_base);
         ps[i].c->hook_base = ps[i].base;
         ps[i].c->hook_base_len = ps[i].base_len;
     }
     safepoint_end(t);
+    heap_room_release(t, room);
     vm_free(ps);
 }
 
@@ -240,8 +255,10 @@ static jvmtiError redefine(jint count, VersionFn fn, const void *arg) {
     jvmtiError err = JVMTI_ERROR_NONE;
     jint i = 0;
     for (; i < count && !err; i++) err = fn(t, &ps[i], i, arg);
+    HeapRoom *room = NULL;
+    if (!err) err = reserve_room(t, ps, count, &room);
     if (err) drop_versions(ps, i);
-    else install(t, ps, count);
+    else install(t, ps, count, room);
     pthread_mutex_unlock(&redefine_lock);
     return err;
 }
