@@ -7,7 +7,8 @@
 # the old code and reads a field at its new place, calling a deleted method throws
 # NoSuchMethodError, an interface gains a default method, and identity, identity hash,
 # monitors (a thread waits on one meanwhile), arrays, maps and weak references
-# still hold the same objects, across collections; then the first version comes back (fields
+# still hold the same objects, across collections, for 200000 instances too (more than a
+# nursery or a reference-count period holds); then the first version comes back (fields
 # and methods deleted, the deleted ones added again).  Under every collector.  Without the
 # option both VMs refuse the change with the same errors.
 set -eu
@@ -128,6 +129,8 @@ public class Main {
     }
 
     public static void main(String[] args) throws Exception {
+        Point[] many = new Point[200000];
+        for (int i = 0; i < many.length; i++) many[i] = new Point(i, null);
         Point p = new Point(7, "p");
         Point3 q = new Point3(9, "q", 11, "L");
         Point[] all = { p, q };
@@ -171,6 +174,9 @@ public class Main {
         new Redefine("v1").run();
         churn();
         System.out.println("back: " + ((Point3) fresh).show3() + " | " + p.show() + " | " + q.show3() + " gone " + q.gone());
+        long sum = 0;
+        for (Point m : many) sum += m.x + m.big;
+        System.out.println("many: " + sum);
     }
 }
 J
@@ -228,11 +234,12 @@ waiter woke
 after: p@7 big=1099511627783 tag=null visits=1 extra note=null | q@9 big=1099511627785 tag=null visits=1 extra note=null z=11 label=L
 after gc: p@7 big=1099511627783 tag=null visits=2 extra note=null | q@9 big=1099511627785 tag=null visits=2 extra note=null z=11 label=L
 java.lang.NoSuchMethodError: 'int Point.gone()'
-describe: new method of q, created 20002, hello q
+describe: new method of q, created 220002, hello q
 same: true true mapped true true
 fresh: fresh@5 big=1099511627781 tag=t5 visits=1 extra note=null z=6 label=F | p@7 big=1099511627783 tag=null visits=3 extra note=null
 redefined
 back: fresh@5 big=1099511627781 z=6 label=F | p@7 big=1099511627783 | q@9 big=1099511627785 z=11 label=L gone 1
+many: 219902365555000000
 E
 }
 for gc in semispace marksweep markcompact generational refcount; do
