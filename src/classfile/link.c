@@ -396,6 +396,30 @@ bool link_class(Thread *t, Class *c) {
     return ok;
 }
 
+/* A redefinition changed c's members (own) or those of a supertype: lay out and build the
+ * dispatch tables again, supertypes done first by the caller; world stopped. */
+void link_relink(Class *c, bool own) {
+    pthread_once(&link_once, link_lock_init);
+    pthread_mutex_lock(&link_lock);
+    layout_instance(c);
+    if (!own && class_state(c) < CS_LINKED) {      /* linking will build the rest */
+        pthread_mutex_unlock(&link_lock);
+        return;
+    }
+    if (own) {
+        c->mirror_size = 0;
+        c->static_ref_offsets = NULL;
+        c->nstatic_refs = 0;
+        layout_statics(NULL, c);
+        set_class_flags(c);
+        if (class_is_interface(c)) number_interface_methods(c);
+    }
+    build_vtable(c);
+    build_itable(c);
+    c->finalizer = c->vtable_len ? link_lookup_method(c, sym_finalize, sym_void_sig) : NULL;
+    pthread_mutex_unlock(&link_lock);
+}
+
 /* Verification comes after linking proper, outside the link lock (the verifier may load
  * classes through Java code), supertypes first, as HotSpot's link step does it.  That step
  * is the end of JVMTI's "preparation": the class's ClassPrepare event follows it, once,

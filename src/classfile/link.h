@@ -16,6 +16,10 @@ bool link_class(Thread *t, Class *c);
  * reflection.  (Loupe links every class when it is defined; verification waits for this.) */
 bool link_verify(Thread *t, Class *c);
 
+/* Lays out c and builds its dispatch tables again after a redefinition changed its own
+ * members (own) or a supertype's (enhanced redefinition, classfile/redefine.c). */
+void link_relink(Class *c, bool own);
+
 /* Runs <clinit> per JVMS 5.5 if c is not initialised (superclasses first, then
  * superinterfaces that declare default methods).  Thread-safe; recursion by the
  * initialising thread returns true at once. */

@@ -59,7 +59,7 @@ static bool same_body(const Method *old, const Method *new, bool same_cp) {
 }
 
 /* The old version of c: a copy of its state now, with copies of its methods. */
-static Class *old_version(Class *c, Class *n) {
+Class *rdf_old_version(Class *c, Class *n) {
     Class *o = vm_malloc(sizeof *o);
     *o = *c;
     o->flags |= CF_OLD_VERSION;
@@ -81,7 +81,7 @@ static Class *old_version(Class *c, Class *n) {
 }
 
 /* Frames running c's methods go on with the old version's copies. */
-static void retarget_frames(Class *c, Class *o) {
+void rdf_retarget_frames(Class *c, Class *o) {
     for (Thread *t = thread_list; t; t = t->next)
         for (Frame *f = t->top; f; f = f->prev)
             if (!(f->flags & FR_NATIVE) && f->method->holder == c) f->method = &o->methods[f->method->index];
@@ -126,7 +126,7 @@ static void take_fields(Class *c, const Class *n) {
 }
 
 /* The class attributes that live in, or index, the constant pool. */
-static void take_class_attributes(Class *c, const Class *n) {
+void rdf_take_class_attributes(Class *c, const Class *n) {
     c->major = n->major;
     c->minor = n->minor;
     c->cp = n->cp;
@@ -161,14 +161,18 @@ void rdf_prepare(Thread *t, Class *c) {
 }
 
 void rdf_swap(Class *c, Class *n) {
-    Class *o = old_version(c, n);
-    retarget_frames(c, o);
+    Class *o = rdf_old_version(c, n);
+    rdf_retarget_frames(c, o);
     for (uint16_t i = 0; i < c->nmethods; i++) {
         Method *nm = class_find_declared_method(n, c->methods[i].name, c->methods[i].desc);
         if (nm) take_code(&c->methods[i], nm);
     }
     take_fields(c, n);
-    take_class_attributes(c, n);
+    rdf_take_class_attributes(c, n);
+    rdf_link_version(c, o);
+}
+
+void rdf_link_version(Class *c, Class *o) {
     c->previous = o;
     /* reflection caches in java.lang.Class are keyed on this count */
     uint32_t off = class_field_offset_cached(&redefined_count_off, VMC(Class), "classRedefinedCount", "I");

@@ -6,11 +6,29 @@
 
 #include "classfile/class.h"
 
+struct HeapRoom;
+
 /* What the swap needs resolved beforehand, outside the safepoint (the nest host, which the
  * old version shares). */
 void rdf_prepare(Thread *t, Class *c);
 /* With the world stopped: c takes n's code and constant pool; running frames keep the old
  * code on c's new old version (Class.previous).  n's memory now belongs to c. */
 void rdf_swap(Class *c, Class *n);
+/* The same, with -XX:+AllowEnhancedClassRedefinition, for a version that adds or deletes
+ * methods or fields (classfile/enhredef.c): `reshape` when the fields changed, which gives
+ * live instances and the mirror the new layout. */
+void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, struct HeapRoom *room);
+/* The heap room that swap may need for c's objects (an estimate, with margin), counted with
+ * the world stopped for a moment; reserve it (heap_room_reserve) before the swap's
+ * safepoint. */
+size_t rdf_enhanced_room(Thread *t, Class *c, Class *n);
+
+/* Pieces of the swap shared by both (redefine.c): the old version of c (copies of its
+ * methods, obsolete where n changes them), the frames that go on running it, the class
+ * attributes taken from n, and the old version put on c's list of versions. */
+Class *rdf_old_version(Class *c, Class *n);
+void rdf_retarget_frames(Class *c, Class *o);
+void rdf_take_class_attributes(Class *c, const Class *n);
+void rdf_link_version(Class *c, Class *o);
 
 #endif

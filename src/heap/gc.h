@@ -202,6 +202,27 @@ void card_scan(char *top, SlotVisitor v, void *ctx);
 /* Fixes up VM structures that cache addresses (monitors' objects) after a moving GC. */
 void gc_after_move(void);
 
+/* ---- re-laying out objects (reshape.c): enhanced class redefinition ----
+ * With the world stopped: heap_reshape_take copies aside every object `wanted` accepts and
+ * leaves a filler in its place (call it while the classes still describe the old layout);
+ * then the caller changes the classes; heap_reshape_finish allocates each object again at
+ * its class's new size, lets `copy` fill it from the old bytes (header included), and
+ * points every root, weak root and heap reference at the new objects. */
+typedef struct HeapReshape HeapReshape;
+typedef struct HeapRoom HeapRoom;
+HeapReshape *heap_reshape_take(bool (*wanted)(Object *o, void *ctx), void *ctx);
+size_t heap_reshape_count(const HeapReshape *r);
+void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx),
+                         void *ctx);
+/* Room for the new objects, reserved with the world running (collections allowed): NULL
+ * with an OutOfMemoryError pending if there is not that much.  Released after the reshapes
+ * it served (what they did not use is garbage). */
+HeapRoom *heap_room_reserve(Thread *t, size_t bytes);
+void heap_room_release(Thread *t, HeapRoom *room);
+/* Zeroed memory from the collector with the world stopped, growing the heap if needed but
+ * never collecting; NULL if there is none. */
+void *heap_alloc_stopped(Thread *t, size_t size);
+
 /* ---- heap events (the profiling interface's algorithm-independent events) ---- */
 
 typedef enum GCEvent {

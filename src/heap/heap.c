@@ -257,6 +257,14 @@ static void *try_alloc(Thread *t, size_t size) {
     return chunk;
 }
 
+/* With the world stopped and no collection possible (heap/reshape.c): the collector's
+ * memory as it is, or after it grew. */
+void *heap_alloc_stopped(Thread *t, size_t size) {
+    void *p = alloc_direct(t, size);
+    if (!p && gc->grow(size)) p = alloc_direct(t, size);
+    return p;
+}
+
 static void *collect(Thread *t, GCCause cause, size_t alloc_size);
 
 /* -Xlog:gc+heap=debug: the heap in GC.heap_info's layout, as HotSpot logs it before and

@@ -265,6 +265,23 @@ static bool link_branches(Decoder *d) {
     return true;
 }
 
+static bool resolves_member(uint8_t op) {
+    return (op >= OP_getstatic && op <= OP_invokeinterface) || op == OP_new;
+}
+
+void prep_unquicken(Method *m) {
+    Prepared *p = method_prepared(m);
+    for (uint32_t i = 0; p && i < p->n; i++) {
+        const uint8_t *c = m->code + p->bci[i];
+        if (!resolves_member(c[0])) continue;
+        Insn *in = &p->code[i];
+        bool hooked = in->label == interp_hook_label;
+        set(in, c[0], rd_u2(c + 1), rd_u2(c + 1));
+        in->x.p = NULL;
+        if (hooked) in->label = interp_hook_label;
+    }
+}
+
 static void free_prepared(Prepared *p) {
     if (!p) return;
     if (p->code)

@@ -74,6 +74,10 @@ int prep_dimensions(const Method *m, const Insn *pc);
 
 /* Rewrites an instruction into a quick form: operands first, then the handler. */
 void prep_quicken(Insn *pc, int opc, uint16_t u16, int32_t i32, void *x);
+/* Puts m's field, method and `new` instructions back in their unresolved form, so that
+ * each resolves again on its next execution (a redefinition changed field offsets, vtable
+ * indices or method sets; world stopped). */
+void prep_unquicken(Method *m);
 /* Sends an instruction through the debugger's hook, or back to its own handler. */
 void prep_hook(Insn *pc, bool hooked);
 

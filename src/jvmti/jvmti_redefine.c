@@ -13,10 +13,11 @@
  * and running frames go on with the old ones.  Breakpoints in the classes are cleared first
  * (HotSpot does the same).  One request runs at a time.
  *
- * Not supported, as in HotSpot without -XX:+AllowEnhancedClassRedefinition: added or
- * deleted methods (HotSpot accepts added or deleted private static or private final
- * methods; here they are refused too, because a Method never moves), changed fields,
- * supertypes, modifiers or nest/record/permitted-subclasses attributes.
+ * Not supported, as in HotSpot: added or deleted methods (HotSpot accepts added or deleted
+ * private static or private final methods; here they are refused too, because a Method
+ * never moves), changed fields, supertypes, modifiers or nest/record/permitted-subclasses
+ * attributes.  With -XX:+AllowEnhancedClassRedefinition (Loupe only) methods and fields
+ * may be added and deleted: classfile/enhredef.c does that swap.
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
@@ -25,6 +26,7 @@
 #include "classfile/verify.h"
 #include "classfile/vfy_internal.h"
 #include "interp/debug.h"
+#include "heap/gc.h"
 #include "runtime/exception.h"
 #include <stdlib.h>
 #include <string.h>
@@ -107,12 +109,24 @@ static jvmtiError compare_methods(const Class *c, const Class *n) {
     return JVMTI_ERROR_NONE;
 }
 
+/* With -XX:+AllowEnhancedClassRedefinition methods and fields may come and go
+ * (classfile/enhredef.c); a method that stays keeps its modifiers. */
+static jvmtiError compare_enhanced(const Class *c, const Class *n) {
+    for (uint16_t i = 0; i < c->nmethods; i++) {
+        const Method *m = &c->methods[i];
+        const Method *nm = class_find_declared_method(n, m->name, m->desc);
+        if (nm && ((m->access ^ nm->access) & METHOD_MODIFIERS)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED;
+    }
+    return JVMTI_ERROR_NONE;
+}
+
 /* Whether n may replace c, in HotSpot's order of checks. */
 static jvmtiError compare(const Class *c, const Class *n) {
     if (c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces))
         return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
     if ((c->access ^ n->access) & CLASS_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED;
     if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
+    if (vm_opts.enhanced_redefinition) return compare_enhanced(c, n);
     if (!same_fields(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED;
     return compare_methods(c, n);
 }
@@ -124,6 +138,8 @@ typedef struct Pending {
     Class *n;                       /* its new version, parsed and checked */
     uint8_t *base;                  /* what later retransformations start from, or NULL */
     uint32_t base_len;
+    bool enhanced;                  /* methods or fields added or deleted (enhanced redefinition) */
+    bool reshape;                   /* fields added or deleted: instances change */
 } Pending;
 
 static jvmtiError parse_error(const CfError *e) {
@@ -156,6 +172,8 @@ static jvmtiError verify(Thread *t, Class *c, Class *n) {
 static jvmtiError check_version(Thread *t, Pending *p) {
     if (p->n->name != p->c->name) return JVMTI_ERROR_NAMES_DONT_MATCH;
     jvmtiError err = compare(p->c, p->n);
+    p->reshape = !same_fields(p->c, p->n);
+    p->enhanced = p->reshape || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
     return err ? err : verify(t, p->c, p->n);
 }
 
@@ -194,19 +212,34 @@ static void drop_versions(Pending *ps, jint n) {
     vm_free(ps);
 }
 
-static void install(Thread *t, Pending *ps, jint n) {
+/* Room in the heap for the objects that enhanced redefinitions re-lay out, reserved while
+ * collections may still run. */
+static jvmtiError reserve_room(Thread *t, Pending *ps, jint n, HeapRoom **room) {
+    size_t need = 0;
+    for (jint i = 0; i < n; i++)
+        if (ps[i].reshape && ps[i].enhanced) need += rdf_enhanced_room(t, ps[i].c, ps[i].n);
+    if (!need) return JVMTI_ERROR_NONE;
+    *room = heap_room_reserve(t, need);
+    if (*room) return JVMTI_ERROR_NONE;
+    exc_take(t);
+    return JVMTI_ERROR_OUT_OF_MEMORY;
+}
+
+static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     for (jint i = 0; i < n; i++) {
         dbg_clear_class_breakpoints(ps[i].c);
         rdf_prepare(t, ps[i].c);
     }
     safepoint_begin(t);
     for (jint i = 0; i < n; i++) {
-        rdf_swap(ps[i].c, ps[i].n);
+        if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape, room);
+        else rdf_swap(ps[i].c, ps[i].n);
         vm_free(ps[i].c->hook_base);
         ps[i].c->hook_base = ps[i].base;
         ps[i].c->hook_base_len = ps[i].base_len;
     }
     safepoint_end(t);
+    heap_room_release(t, room);
     vm_free(ps);
 }
 
@@ -222,8 +255,10 @@ static jvmtiError redefine(jint count, VersionFn fn, const void *arg) {
     jvmtiError err = JVMTI_ERROR_NONE;
     jint i = 0;
     for (; i < count && !err; i++) err = fn(t, &ps[i], i, arg);
+    HeapRoom *room = NULL;
+    if (!err) err = reserve_room(t, ps, count, &room);
     if (err) drop_versions(ps, i);
-    else install(t, ps, count);
+    else install(t, ps, count, room);
     pthread_mutex_unlock(&redefine_lock);
     return err;
 }

@@ -102,6 +102,7 @@ static const Flag FLAGS[] = {
     { "LoupeGC", F_STRING, &vm_opts.heap.collector },
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
     { "LoupeCheckGCEvents", F_BOOL, &vm_opts.heap.check_events },
+    { "AllowEnhancedClassRedefinition", F_BOOL, &vm_opts.enhanced_redefinition },     /* JetBrains Runtime's name; not HotSpot's */
     { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
     { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
     { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },

@@ -151,6 +151,7 @@ typedef struct VMOptions {
     int nvm_args;
     bool log_jvm_calls;             /* -XX:+LoupeTraceJVM (prints JVM_* entry) */
     bool container_support;         /* -XX:+UseContainerSupport (default): the JDK reads cgroup limits */
+    bool enhanced_redefinition;     /* -XX:+AllowEnhancedClassRedefinition (Loupe only; classfile/enhredef.c) */
 } VMOptions;
 
 extern VMOptions vm_opts;

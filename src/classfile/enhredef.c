@@ -1,0 +1,300 @@
+/*
+ * enhredef.c — enhanced class redefinition (-XX:+AllowEnhancedClassRedefinition, the
+ * JetBrains Runtime's option for the DCEVM idea; Loupe-only, HotSpot rejects the option):
+ * a new version may add and delete methods and fields, with instances alive, so that hot
+ * reload works for real edits.  The superclass, the interfaces and the class modifiers
+ * still may not change (jvmti/jvmti_redefine.c keeps those errors).  World stopped.
+ *
+ * Methods.  The class takes the new version's Method array.  Frames running the class's
+ * methods go on with the old version's copies, as in an ordinary redefinition
+ * (redefine.c).  The Methods of the old array stay where they are, because jmethodIDs,
+ * method handles and tools point at them: a method that survives becomes a twin of its new
+ * Method (same code, holder, indices), a deleted one becomes its old version's copy (the
+ * old code, running against the old constant pool: it finishes as it would have).  The
+ * class, its subclasses and, for an interface, its implementors are linked again
+ * (link_relink: layout, vtables, itables, interface method numbers).  Every resolved
+ * field and method reference whose target's holder is one of those classes is forgotten,
+ * in every constant pool (old versions' included), and every translated instruction that
+ * resolved a member or a `new` goes back to its unresolved form (prep_unquicken), so each
+ * resolves again: a call of a deleted method then throws NoSuchMethodError, a field access
+ * gets the new offset, a virtual call the new vtable index.
+ *
+ * Fields.  Before the classes change, the old layout (each field's holder, name,
+ * descriptor and offset) is noted and heap/reshape.c takes the class's instances, its
+ * subclasses' and the class's mirror (which holds the statics) out of the heap.  Once the
+ * classes are linked again, a copy plan per class says which bytes move where: the fields
+ * above the class keep their bytes, a field of the class or of a subclass is copied from
+ * the old field of the same holder, name and descriptor, a new field stays zero (null),
+ * and the mirror keeps java.lang.Class's fields and takes the statics the same way.
+ * reshape.c then makes the objects again with the new layout and points every reference
+ * at them, whichever collector runs.  A new static field is not initialised (no <clinit>
+ * runs again), as in DCEVM.
+ *
+ * Not covered: reflective Field and Method objects made before the change keep their slot
+ * numbers; offsets a program obtained from Unsafe or a VarHandle made before keep the old
+ * layout; a thread stopped inside the resolution of a member of the class may install the
+ * old resolution once it resumes.
+ */
+#include "classfile/redefine.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
+#include "interp/prepare.h"
+#include "heap/gc.h"
+#include "runtime/mirror.h"
+#include "runtime/thread.h"
+#include "runtime/vm.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct OldField {
+    Class *holder;
+    Symbol *name, *desc;
+    bool is_static;
+    uint32_t offset;
+} OldField;
+
+typedef struct Move {
+    uint32_t from, to, size;
+} Move;
+
+typedef struct Plan {
+    Class *k;                       /* NULL: the mirror's plan */
+    Move *moves;
+    uint32_t n;
+} Plan;
+
+typedef struct Enh {
+    Class *c;
+    Class **relink;                 /* c, subclasses, implementors; supertypes first */
+    uint32_t nrelink;
+    Class **shaped;                 /* the classes whose instances change: c, subclasses */
+    uint32_t nshaped;
+    Object *mirror;
+    OldField *old;
+    uint32_t nold;
+    Plan *plans;                    /* one per shaped class, then the mirror's */
+} Enh;
+
+/* ---- the classes concerned ---- */
+
+static bool concerned(const Class *k, const Class *c) {
+    if (k == c) return true;
+    if (class_is_array(k) || (k->flags & CF_OLD_VERSION) || !k->supers) return false;
+    if (class_is_interface(c)) return class_state(k) >= CS_LINKED && class_implements(k, c);
+    return class_is_subclass(k, c);
+}
+
+static void push(Class ***v, uint32_t *n, Class *k) {
+    *v = vm_realloc(*v, (*n + 1) * sizeof **v);
+    (*v)[(*n)++] = k;
+}
+
+static int by_depth(const void *a, const void *b) {
+    const Class *x = *(Class *const *)a, *y = *(Class *const *)b;
+    return (int)x->depth - (int)y->depth;
+}
+
+static void find_classes(Enh *e) {
+    push(&e->relink, &e->nrelink, e->c);
+    for (Class *k = ld_class_list; k; k = k->next)
+        if (k != e->c && concerned(k, e->c)) push(&e->relink, &e->nrelink, k);
+    qsort(e->relink, e->nrelink, sizeof *e->relink, by_depth);
+    for (uint32_t i = 0; i < e->nrelink && !class_is_interface(e->c); i++)
+        if (!class_is_interface(e->relink[i])) push(&e->shaped, &e->nshaped, e->relink[i]);
+}
+
+static bool in_set(Class *const *v, uint32_t n, const Class *k) {
+    for (uint32_t i = 0; i < n; i++)
+        if (v[i] == k) return true;
+    return false;
+}
+
+/* ---- the old layout, and copy plans from it to the new ---- */
+
+static void note_fields(Enh *e, Class *k) {
+    for (uint16_t i = 0; i < k->nfields; i++) {
+        const Field *f = &k->fields[i];
+        if (field_is_static(f) && k != e->c) continue;
+        e->old = vm_realloc(e->old, (e->nold + 1) * sizeof *e->old);
+        e->old[e->nold++] = (OldField){ k, f->name, f->desc, field_is_static(f), f->offset };
+    }
+}
+
+static const OldField *old_field(const Enh *e, const Field *f, Class *holder) {
+    for (uint32_t i = 0; i < e->nold; i++) {
+        const OldField *o = &e->old[i];
+        if (o->holder == holder && o->name == f->name && o->desc == f->desc && o->is_static == field_is_static(f))
+            return o;
+    }
+    return NULL;
+}
+
+static void add_move(Plan *p, uint32_t from, uint32_t to, uint32_t size) {
+    if (!size) return;
+    p->moves = vm_realloc(p->moves, (p->n + 1) * sizeof *p->moves);
+    p->moves[p->n++] = (Move){ from, to, size };
+}
+
+static void plan_fields(const Enh *e, Plan *p, Class *holder, bool statics) {
+    for (uint16_t i = 0; i < holder->nfields; i++) {
+        const Field *f = &holder->fields[i];
+        const OldField *o = field_is_static(f) == statics ? old_field(e, f, holder) : NULL;
+        if (o) add_move(p, o->offset, f->offset, (uint32_t)bt_size((BasicType)f->type));
+    }
+}
+
+/* Bytes above c stay; then each class from c down to k, field by field. */
+static void plan_instance(const Enh *e, Plan *p, Class *k) {
+    p->k = k;
+    Class *top = e->c->super;
+    add_move(p, OBJECT_HEADER_SIZE, OBJECT_HEADER_SIZE, (top ? top->instance_size : OBJECT_HEADER_SIZE) - OBJECT_HEADER_SIZE);
+    for (uint16_t d = e->c->depth; d <= k->depth; d++) plan_fields(e, p, k->supers[d], false);
+}
+
+static void plan_mirror(const Enh *e, Plan *p) {
+    add_move(p, OBJECT_HEADER_SIZE, OBJECT_HEADER_SIZE, VMC(Class)->instance_size - OBJECT_HEADER_SIZE);
+    plan_fields(e, p, e->c, true);
+}
+
+static void make_plans(Enh *e) {
+    e->plans = vm_calloc((size_t)e->nshaped + 1, sizeof *e->plans);
+    for (uint32_t i = 0; i < e->nshaped; i++) plan_instance(e, &e->plans[i], e->shaped[i]);
+    plan_mirror(e, &e->plans[e->nshaped]);
+}
+
+static bool wanted(Object *o, void *ctx) {
+    const Enh *e = ctx;
+    return o == e->mirror || in_set(e->shaped, e->nshaped, o->klass);
+}
+
+static void copy_object(Object *to, const Object *from, void *ctx) {
+    const Enh *e = ctx;
+    const Plan *p = &e->plans[e->nshaped];
+    for (uint32_t i = 0; i < e->nshaped && !(from->klass->flags & CF_MIRROR); i++)
+        if (e->plans[i].k == from->klass) p = &e->plans[i];
+    memcpy(to, from, OBJECT_HEADER_SIZE);
+    for (uint32_t i = 0; i < p->n; i++)
+        memcpy((char *)to + p->moves[i].to, (const char *)from + p->moves[i].from, p->moves[i].size);
+}
+
+/* ---- methods and fields ---- */
+
+static void carry_native(Method *nm, const Method *om) {
+    nm->native_fn = om->native_fn;
+    nm->fast_fn = om->fast_fn;
+    nm->native_cif = om->native_cif;
+    nm->flags |= om->flags & (MF_OVERPASS | MF_INTRINSIC);
+}
+
+static void take_methods(Class *c, Class *n, Class *o) {
+    Method *old = c->methods;
+    uint16_t nold = c->nmethods;
+    for (uint16_t i = 0; i < n->nmethods; i++) {
+        Method *nm = &n->methods[i];
+        nm->holder = c;
+        const Method *om = class_find_declared_method(c, nm->name, nm->desc);
+        if (om) carry_native(nm, om);
+    }
+    c->methods = n->methods;
+    c->nmethods = n->nmethods;
+    for (uint16_t i = 0; i < nold; i++) {
+        Method *nm = class_find_declared_method(c, old[i].name, old[i].desc);
+        old[i] = nm ? *nm : o->methods[i];
+        if (!nm) old[i].vtable_index = old[i].itable_index = -1;     /* dispatches to itself */
+    }
+}
+
+/* Old jfieldIDs of fields that stay follow them to their new offsets. */
+static void take_fields(Class *c, Class *n) {
+    Field *old = c->fields;
+    uint16_t nold = c->nfields;
+    for (uint16_t i = 0; i < n->nfields; i++) n->fields[i].holder = c;
+    c->fields = n->fields;
+    c->nfields = n->nfields;
+    link_relink(c, true);
+    for (uint16_t i = 0; i < nold; i++)
+        for (uint16_t j = 0; j < c->nfields; j++)
+            if (c->fields[j].name == old[i].name && c->fields[j].desc == old[i].desc &&
+                field_is_static(&c->fields[j]) == field_is_static(&old[i]))
+                old[i].offset = c->fields[j].offset;
+}
+
+/* ---- resolutions made against the old members ---- */
+
+static Class *member_holder(const ConstantPool *cp, uint16_t i) {
+    void *r = cp->e[i].resolved;
+    if (!r) return NULL;
+    if (cp->tags[i] == JVM_CONSTANT_Fieldref) return ((Field *)r)->holder;
+    if (cp->tags[i] == JVM_CONSTANT_Methodref || cp->tags[i] == JVM_CONSTANT_InterfaceMethodref) return ((Method *)r)->holder;
+    return NULL;
+}
+
+static void forget_in(Class *k, const Enh *e) {
+    ConstantPool *cp = &k->cp;
+    for (uint16_t i = 1; i < cp->count; i++) {
+        Class *h = member_holder(cp, i);
+        if (h && ((h->flags & CF_OLD_VERSION) || in_set(e->relink, e->nrelink, h))) cp->e[i].resolved = NULL;
+    }
+    for (uint16_t i = 0; i < k->nmethods; i++) prep_unquicken(&k->methods[i]);
+}
+
+static void forget_resolutions(const Enh *e) {
+    for (Class *k = ld_class_list; k; k = k->next)
+        for (Class *v = k; v; v = v->previous) forget_in(v, e);
+}
+
+static void free_enh(Enh *e) {
+    for (uint32_t i = 0; e->plans && i <= e->nshaped; i++) vm_free(e->plans[i].moves);
+    vm_free(e->plans);
+    vm_free(e->relink);
+    vm_free(e->shaped);
+    vm_free(e->old);
+}
+
+typedef struct Count {
+    const Enh *e;
+    size_t extra;                   /* the most an object can grow */
+    size_t bytes;
+} Count;
+
+static void count_one(Object *o, void *ctx) {
+    Count *k = ctx;
+    if (wanted(o, (void *)k->e)) k->bytes += heap_object_size(o) + k->extra;
+}
+
+size_t rdf_enhanced_room(Thread *t, Class *c, Class *n) {
+    Enh e = { .c = c, .mirror = c->mirror };
+    Count k = { &e, 8 * (size_t)n->nfields + 8, 0 };
+    safepoint_begin(t);
+    find_classes(&e);
+    heap_walk(count_one, &k);
+    safepoint_end(t);
+    free_enh(&e);
+    return k.bytes + k.bytes / 4 + 4096;      /* objects made meanwhile */
+}
+
+void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *room) {
+    Enh e = { .c = c, .mirror = c->mirror };
+    find_classes(&e);
+    HeapReshape *r = NULL;
+    if (reshape) {
+        for (uint32_t i = 0; i < e.nshaped; i++) note_fields(&e, e.shaped[i]);
+        if (class_is_interface(c)) note_fields(&e, c);
+        r = heap_reshape_take(wanted, &e);
+    }
+    Class *o = rdf_old_version(c, n);
+    rdf_retarget_frames(c, o);
+    c->previous = o;                /* its references are roots from here on */
+    take_methods(c, n, o);
+    rdf_take_class_attributes(c, n);
+    take_fields(c, n);
+    for (uint32_t i = 0; i < e.nrelink; i++)
+        if (e.relink[i] != c) link_relink(e.relink[i], false);
+    if (r) {
+        make_plans(&e);
+        heap_reshape_finish(t, r, room, copy_object, &e);
+    }
+    forget_resolutions(&e);
+    rdf_link_version(c, o);
+    free_enh(&e);
+}
