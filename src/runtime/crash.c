@@ -149,6 +149,11 @@ static void process_header(void) { cr_puts("\n---------------  P R O C E S S  --
 static void system_header(void) { cr_puts("\n---------------  S Y S T E M  ---------------\n\n"); }
 static void report_end(void) { cr_puts("\nEND.\n"); }
 
+/* -XX:LoupeCrashTest=4: a section that faults, to show that the report goes on. */
+static void test_fault(void) {
+    if (crash_opts.crash_test == 4) *(volatile int *)(uintptr_t)(crash_opts.crash_test - 4) = 0;
+}
+
 static const CrashStep REPORT[] = {
     { "printing summary", summary_header },
     { "printing command line", cr_print_command_line },
@@ -163,6 +168,7 @@ static const CrashStep REPORT[] = {
     { "printing process", process_header },
     { "printing all threads", cr_print_threads },
     { "printing VM state", cr_print_vm_state },
+    { "printing the test's fault", test_fault },
     { "printing heap information", cr_print_heap },
     { "printing dynamic libraries", cr_print_libraries },
     { "printing VM arguments", cr_print_vm_arguments },
@@ -406,7 +412,8 @@ void crash_thread_end(void) {
 /* ---- -XX:LoupeCrashTest ---- */
 
 /* 1: a store through a null pointer in VM code (SIGSEGV); 2: an internal error
- * (vm_fatal); 3: unbounded recursion in C (SIGSEGV on the stack's guard page). */
+ * (vm_fatal); 3: unbounded recursion in C (SIGSEGV on the stack's guard page); 4: an
+ * internal error whose report faults in one section. */
 static volatile bool recursion_stop;   /* never set: the recursion runs into the guard page */
 
 static int crash_recurse(volatile char *prev) {
@@ -419,7 +426,7 @@ static int crash_recurse(volatile char *prev) {
 void crash_test_trigger(void) {
     switch (crash_opts.crash_test) {
     case 1: *(volatile int *)(uintptr_t)(crash_opts.crash_test - 1) = 0; break;   /* address 0 */
-    case 2: vm_fatal("LoupeCrashTest: an internal error, as asked"); break;
+    case 2: case 4: vm_fatal("LoupeCrashTest: an internal error, as asked"); break;
     case 3: crash_recurse(NULL); break;
     default: break;
     }

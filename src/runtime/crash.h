@@ -22,7 +22,8 @@ typedef struct CrashOptions {
     bool to_stderr;                 /* -XX:+ErrorFileToStderr */
     const char *on_error;           /* -XX:OnError="cmd1;cmd2": run by /bin/sh after the report */
     bool create_coredump;           /* -XX:-CreateCoredumpOnCrash: exit(1) instead of abort() */
-    long crash_test;                /* -XX:LoupeCrashTest=N (test only), crash.c lists N */
+    long crash_test;                /* -XX:LoupeCrashTest=N (test only): the error to provoke at
+                                     * the end of start-up, crash.c lists them */
 } CrashOptions;
 extern CrashOptions crash_opts;
 
