@@ -122,7 +122,9 @@ static void banner_versions(void) {
     cr_print_vm_line();
 }
 
+/* Only a fault has one (HotSpot's internal errors name none). */
 static void banner_frame(void) {
+    if (!crash_event.sig) return;
     cr_puts("# Problematic frame:\n# ");
     cr_print_problematic_frame();
     cr_puts("#\n");
@@ -358,12 +360,6 @@ void vm_crash_fatal_at(const char *file, int line, void *pc, const char *fmt, va
     fflush(stdout);
     fflush(stderr);
     report_and_die();
-}
-
-void vm_crash_fatal(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vm_crash_fatal_at(NULL, 0, __builtin_return_address(0), fmt, ap);
 }
 
 /* ---- installation ---- */

@@ -28,12 +28,13 @@ typedef struct CrashOptions {
 extern CrashOptions crash_opts;
 
 /* The one entry for code that finds the VM unable to go on: prints HotSpot's banner
- * ("Internal Error (...)", then "fatal error: <message>") and the report, and ends the
- * process.  Safe to call from any thread, at any phase, with or without a Java thread. */
-_Noreturn void vm_crash_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+ * ("Internal Error (file:line)", then "fatal error: <message>") and the report, and ends
+ * the process.  Safe to call from any thread, at any phase, with or without a Java
+ * thread.  (vm_fatal of loupe.h is the same entry.) */
+#define vm_crash_fatal(...) vm_fatal_at(__FILE__, __LINE__, __VA_ARGS__)
 
-/* The same with the source position of the failed check and the code address that
- * detected it (what vm_fatal passes). */
+/* What vm_fatal_at calls: the source position of the failed check and the code address
+ * that detected it. */
 _Noreturn void vm_crash_fatal_at(const char *file, int line, void *pc, const char *fmt, va_list ap);
 
 /* A fatal signal: the report for sig at the context uc, then the end of the process.
