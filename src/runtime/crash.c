@@ -151,9 +151,13 @@ static void process_header(void) { cr_puts("\n---------------  P R O C E S S  --
 static void system_header(void) { cr_puts("\n---------------  S Y S T E M  ---------------\n\n"); }
 static void report_end(void) { cr_puts("\nEND.\n"); }
 
+/* An address that faults: in the first page, never mapped, but not null (UBSan would
+ * stop at a null store itself).  Volatile, so that the compiler cannot see through it. */
+static int *volatile bad_address = (int *)16;
+
 /* -XX:LoupeCrashTest=4: a section that faults, to show that the report goes on. */
 static void test_fault(void) {
-    if (crash_opts.crash_test == 4) *(volatile int *)(uintptr_t)(crash_opts.crash_test - 4) = 0;
+    if (crash_opts.crash_test == 4) *bad_address = 0;
 }
 
 static const CrashStep REPORT[] = {
@@ -407,7 +411,7 @@ void crash_thread_end(void) {
 
 /* ---- -XX:LoupeCrashTest ---- */
 
-/* 1: a store through a null pointer in VM code (SIGSEGV); 2: an internal error
+/* 1: a store to an unmapped address in VM code (SIGSEGV); 2: an internal error
  * (vm_fatal); 3: unbounded recursion in C (SIGSEGV on the stack's guard page); 4: an
  * internal error whose report faults in one section. */
 static volatile bool recursion_stop;   /* never set: the recursion runs into the guard page */
@@ -421,7 +425,7 @@ static int crash_recurse(volatile char *prev) {
 
 void crash_test_trigger(void) {
     switch (crash_opts.crash_test) {
-    case 1: *(volatile int *)(uintptr_t)(crash_opts.crash_test - 1) = 0; break;   /* address 0 */
+    case 1: *bad_address = 0; break;
     case 2: case 4: vm_fatal("LoupeCrashTest: an internal error, as asked"); break;
     case 3: crash_recurse(NULL); break;
     default: break;

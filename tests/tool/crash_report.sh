@@ -1,4 +1,4 @@
-# The crash report (hs_err_pid<pid>.log) after a fault inside the VM: Unsafe.getLong(0)
+# The crash report (hs_err_pid<pid>.log) after a fault inside the VM: Unsafe.getLong(8)
 # faults in the VM's own code on both VMs.  The banner on stdout, the exit status (134,
 # SIGABRT), the report file's name and place (the working directory, -XX:ErrorFile with
 # %p and %%, the fallback when that cannot be created), its sections and the lines both
