@@ -13,6 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where the crash reporter is not linked in (the fuzz target builds the parser and the
+ * verifier alone), a fatal error is a message and abort(); crash.c's definition, strong,
+ * takes its place everywhere else. */
+__attribute__((weak)) void vm_crash_fatal_at(const char *file, int line, void *pc, const char *fmt, va_list ap) {
+    UNUSED(pc);
+    fflush(stdout);
+    fprintf(stderr, "Loupe: fatal error (%s:%d): ", file, line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    abort();
+}
+
 void vm_fatal_at(const char *file, int line, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

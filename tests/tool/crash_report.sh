@@ -3,7 +3,7 @@
 # SIGABRT), the report file's name and place (the working directory, -XX:ErrorFile with
 # %p and %%, the fallback when that cannot be created), its sections and the lines both
 # VMs write alike (the failing Java frame, siginfo, the current thread, the VM state, the
-# VM arguments), -XX:+ErrorFileToStderr, -XX:OnError and -XX:-CreateCoredumpOnCrash; then
+# VM arguments), -XX:+ErrorFileToStderr and -XX:-CreateCoredumpOnCrash; then
 # the internal error of -XX:+CrashOnOutOfMemoryError.
 # What differs by design (addresses, ids, the VM's name and build, the native frame, the
 # vendor's bug-report link that only HotSpot prints) is normalized or left out.
@@ -45,7 +45,9 @@ ls | sed -E 's/pid[0-9]+/pidPID/'
 rm -f hs_err_pid*.log
 run -Xint -XX:+ErrorFileToStderr -cp "$CLASSES" CrashReport unsafe
 sections err.txt
-run -Xint '-XX:OnError=echo onerror %p;echo second' -XX:-CreateCoredumpOnCrash -cp "$CLASSES" CrashReport unsafe
+# (-XX:OnError is checked by unit/test_crash: on sanitizer runs the JDK's java is a wrapper
+# that preloads the sanitizer's runtime, which the command's shell would inherit and die of)
+run -Xint -XX:-CreateCoredumpOnCrash -cp "$CLASSES" CrashReport unsafe
 ls | sed -E 's/pid[0-9]+/pidPID/'
 rm -f hs_err_pid*.log
 # -XX:+CrashOnOutOfMemoryError: an internal error, reported by the same path

@@ -102,9 +102,11 @@ static void fail_two_threads(void) {
 
 static void fail_no_core(void) {
     crash_opts.create_coredump = false;
-    crash_opts.on_error = "echo on-error %p";
+    crash_opts.on_error = "echo on-error %p;echo second";
     vm_fatal("no core");
 }
+
+static char out_path[64];
 
 /* Runs fail in a child writing its report to path; returns its wait status. */
 static int run_child(void (*fail)(void), const char *path) {
@@ -113,7 +115,7 @@ static int run_child(void (*fail)(void), const char *path) {
     if (pid == 0) {
         struct rlimit none = { 0, 0 };
         setrlimit(RLIMIT_CORE, &none);
-        if (!freopen("/dev/null", "w", stdout)) _exit(99);
+        if (!freopen(out_path, "w", stdout)) _exit(99);
         crash_opts.error_file = path;
         fail();
         _exit(98);
@@ -142,6 +144,7 @@ static void check_sections(const char *name) {
 int main(void) {
     char path[64];
     snprintf(path, sizeof path, "/tmp/test_crash_%d.log", (int)getpid());
+    snprintf(out_path, sizeof out_path, "/tmp/test_crash_%d.out", (int)getpid());
 
     int st = run_child(fail_fatal, path);
     check(aborted(st), "ends with SIGABRT", "fatal");
@@ -178,6 +181,13 @@ int main(void) {
     st = run_child(fail_no_core, path);
     check(WIFEXITED(st) && WEXITSTATUS(st) == 1, "exit status 1", "no core dump");
     check(has("# CreateCoredumpOnCrash turned off, no core file dumped"), "says so", "no core dump");
+    /* the banner and what -XX:OnError runs, on stdout, in HotSpot's words */
+    read_report(out_path);
+    char expect[256];
+    snprintf(expect, sizeof expect, "#\n# -XX:OnError=\"echo on-error %%p;echo second\"\n#   Executing /bin/sh -c \"echo on-error ");
+    check(has(expect), "OnError header", "on error");
+    check(has("\" ...\non-error ") && has("#   Executing /bin/sh -c \"echo second\" ...\nsecond\n"), "OnError commands run", "on error");
+    check(has("# An error report file with more information is saved as:\n# /tmp/test_crash_"), "where the report is", "on error");
 
     printf("test_crash: %d checks, %d failed\n", nchecks, nfailed);
     return nfailed ? 1 : 0;
