@@ -31,6 +31,7 @@
 #include "classfile/loader.h"
 #include "runtime/mirror.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -414,7 +415,7 @@ void heap_report_oom(Thread *t, const char *message) {
     if (vm_opts.crash_on_oom) {
         vm_printf(stdout, "Aborting due to java.lang.OutOfMemoryError: %s\n", message);
         fflush(stdout);
-        vm_abort();
+        vm_crash_fatal("OutOfMemory encountered: %s", message);     /* HotSpot's report, as its fatal() */
     }
     if (vm_opts.exit_on_oom) {
         vm_printf(stdout, "Terminating due to java.lang.OutOfMemoryError: %s\n", message);

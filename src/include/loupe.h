@@ -95,8 +95,10 @@ BasicType bt_from_char(char c);
 char bt_to_char(BasicType t);
 const char *bt_name(BasicType t);   /* "int", "boolean", ... */
 
-/* Fatal internal error: prints and aborts.  For VM bugs only, never for bad input. */
-_Noreturn void vm_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Fatal internal error: the crash report (runtime/crash.h) names the message and where it
+ * was detected, then the process aborts.  For VM bugs only, never for bad input. */
+_Noreturn void vm_fatal_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#define vm_fatal(...) vm_fatal_at(__FILE__, __LINE__, __VA_ARGS__)
 /* Report use of a feature Loupe does not have yet, naming it. */
 _Noreturn void vm_unimplemented(const char *what);
 

@@ -19,6 +19,7 @@
  */
 #include "invoke/initargs11.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
 #include "runtime/exception.h"
 #include "runtime/jthread.h"
 #include "runtime/monitor.h"
@@ -199,6 +200,7 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     vm_created = true;
     pthread_mutex_unlock(&vm_lock);
     vm_start_nanos = (uint64_t)vm_nanotime();
+    crash_install();
     JavaVMInitArgs converted, *args = vargs;
     JavaVMOption *owned = NULL;
     if (args && args->version == JNI_VERSION_1_1) {
@@ -219,6 +221,7 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return JNI_ENOMEM;
     rc = vm_boot(t);
     if (rc != JNI_OK) return rc;
+    if (crash_opts.crash_test) crash_test_trigger();
     thread_leave_vm(t, TS_IN_NATIVE);     /* published atomically: debugger threads read it */
     *pvm = &vm_javavm;
     *penv = thread_env(t);

@@ -17,6 +17,7 @@
 #include "runtime/threaddump.h"
 #include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
 #include <semaphore.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -81,16 +82,10 @@ JNIEXPORT jboolean JNICALL JVM_RaiseSignal(jint sig) { return raise(sig) == 0; }
  * signals it does not know on to the VM.  As on HotSpot, SIGPIPE and SIGXFSZ are the VM's
  * to ignore (handled: 1); Loupe takes no faults of its own (no implicit null checks or
  * stack banging), so any other signal is not the VM's: 0, or, when the caller asks for it,
- * a fatal error. */
+ * the crash report (runtime/crash.c). */
 JNIEXPORT jint JNICALL JVM_handle_linux_signal(int sig, siginfo_t *info, void *uc, int abort_if_unrecognized) {
-    UNUSED(info);
-    UNUSED(uc);
     if (sig == SIGPIPE || sig == SIGXFSZ) return 1;
-    if (abort_if_unrecognized) {
-        fflush(stdout);
-        fprintf(stderr, "Loupe: unexpected signal %d passed to JVM_handle_linux_signal\n", sig);
-        abort();
-    }
+    if (abort_if_unrecognized) vm_crash_signal(sig, info, uc);
     return 0;
 }
 

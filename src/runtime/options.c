@@ -15,6 +15,7 @@
 #include "jvmti/jvmti_export.h"
 #include "classfile/verify.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
 #include "classfile/loader.h"
 #include <ctype.h>
 #include <errno.h>
@@ -119,6 +120,9 @@ static const Flag FLAGS[] = {
     { "ClassUnloading", F_BOOL, &vm_opts.heap.class_unloading },
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
     { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
+    { "ErrorFile", F_STRING, &crash_opts.error_file }, { "OnError", F_STRING, &crash_opts.on_error },
+    { "ErrorFileToStdout", F_BOOL, &crash_opts.to_stdout }, { "ErrorFileToStderr", F_BOOL, &crash_opts.to_stderr },
+    { "CreateCoredumpOnCrash", F_BOOL, &crash_opts.create_coredump }, { "LoupeCrashTest", F_LONG, &crash_opts.crash_test },
 };
 
 /* HotSpot's own flags (runtime/hotspot_flags.def, sorted by name). */

@@ -12,6 +12,7 @@
  */
 #include "runtime/thread.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
 #include "interp/frame.h"
 #include "interp/debug.h"
 #include <sys/mman.h>
@@ -97,6 +98,7 @@ bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     t->start_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
     c_stack_bounds(t);
+    crash_thread_begin();
     thread_self = t;
     if (!t->listed) thread_list_add(NULL, t);
     /* from NEW (safe) to running VM code, stopping first if a collection is under way */
@@ -108,6 +110,7 @@ void thread_detach_current(Thread *t) {
     heap_thread_exit(t);
     thread_list_remove(t, t);
     thread_self = NULL;
+    crash_thread_end();
     if (t->stack_base)
         munmap(t->stack_base, (size_t)((char *)t->stack_end - (char *)t->stack_base));
     t->stack_base = t->stack_end = NULL;

@@ -2,31 +2,36 @@
  * vmutil.c — the VM's own C memory and fatal-error reporting.
  *
  * Running out of C memory is not a Java-level condition Loupe can recover from (the Java
- * heap is separate and reports OutOfMemoryError), so these allocators abort with a message.
+ * heap is separate and reports OutOfMemoryError), so these allocators end the VM with a
+ * crash report (runtime/crash.c), as internal errors do.
  */
 #include <pthread.h>
 #include "loupe.h"
+#include "runtime/crash.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void vm_fatal(const char *fmt, ...) {
-    va_list ap;
+/* Where the crash reporter is not linked in (the fuzz target builds the parser and the
+ * verifier alone), a fatal error is a message and abort(); crash.c's definition, strong,
+ * takes its place everywhere else. */
+__attribute__((weak)) void vm_crash_fatal_at(const char *file, int line, void *pc, const char *fmt, va_list ap) {
+    UNUSED(pc);
     fflush(stdout);
-    fprintf(stderr, "Loupe: fatal error: ");
-    va_start(ap, fmt);
+    fprintf(stderr, "Loupe: fatal error (%s:%d): ", file, line);
     vfprintf(stderr, fmt, ap);
-    va_end(ap);
     fputc('\n', stderr);
     abort();
 }
 
-void vm_unimplemented(const char *what) {
-    fflush(stdout);
-    fprintf(stderr, "Loupe: not implemented yet: %s\n", what);
-    abort();
+void vm_fatal_at(const char *file, int line, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vm_crash_fatal_at(file, line, __builtin_return_address(0), fmt, ap);
 }
+
+void vm_unimplemented(const char *what) { vm_crash_fatal("not implemented yet: %s", what); }
 
 static void *check(void *p, size_t n) {
     if (!p && n) vm_fatal("out of C memory (%zu bytes)", n);
