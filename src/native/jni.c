@@ -13,6 +13,7 @@
 #include "native/jni_internal.h"
 #include "native/jni_functions.h"
 #include "native/unimplemented.h"
+#include "native/checkjni.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "heap/heap.h"
@@ -59,7 +60,10 @@ static jclass JNICALL jni_FindClass(JNIEnv *env, const char *name) {
         exc_npe(t);
         JNI_RETURN(NULL);
     }
-    Symbol *s = sym_intern_cstr(name);
+    /* HotSpot resolves "Lpkg/Name;" as "pkg/Name" (-Xcheck:jni warns about it) */
+    size_t len = strlen(name);
+    bool envelope = len >= 2 && name[0] == 'L' && name[len - 1] == ';';
+    Symbol *s = envelope ? sym_intern(name + 1, len - 2) : sym_intern_cstr(name);
     HandleMark hm = hnd_mark(t);
     Object **lh = hnd_new(t, caller_loader(t));
     Class *c = ld_load(t, s, *lh ? lh : NULL, false);
@@ -144,10 +148,6 @@ static jboolean JNICALL jni_ExceptionCheck(JNIEnv *env) {
 static jint JNICALL jni_PushLocalFrame(JNIEnv *env, jint capacity) {
     JNI_ENTER(env);
     if (capacity < 0) JNI_RETURN(JNI_ERR);
-    typedef struct LocalFrame {
-        HandleMark mark;
-        struct LocalFrame *prev;
-    } LocalFrame;
     LocalFrame *f = vm_malloc(sizeof *f);
     f->mark = hnd_mark(t);
     f->prev = t->jni_frames;
@@ -157,10 +157,6 @@ static jint JNICALL jni_PushLocalFrame(JNIEnv *env, jint capacity) {
 
 static jobject JNICALL jni_PopLocalFrame(JNIEnv *env, jobject result) {
     JNI_ENTER(env);
-    typedef struct LocalFrame {
-        HandleMark mark;
-        struct LocalFrame *prev;
-    } LocalFrame;
     LocalFrame *f = t->jni_frames;
     Object *r = hnd_get(result);
     if (f) {
@@ -396,4 +392,5 @@ void jni_init(void) {
     };
     for (size_t i = 0; i < ARRAY_LEN(stubs); i++)
         if (!slots[i]) slots[i] = (void *)stubs[i];
+    cj_init();
 }
