@@ -21,7 +21,8 @@
  *     the free list, a popped frame's locals are past the area's top: all are "bad".
  *   - exceptions: after a Call*Method the next JNI call must check for an exception
  *     (ExceptionCheck, ExceptionOccurred or ExceptionClear); the state keeps the name of
- *     the call that left the duty and warns once if another function comes first.
+ *     the call that left the duty and warns once if another function comes first.  The
+ *     duty ends with the native call that made it, as on HotSpot.
  *   - critical regions: a count of open Get*Critical regions; other functions warn.
  *   - local capacity: HotSpot plans 32 local references per native frame and per
  *     PushLocalFrame, plus what EnsureLocalCapacity asks for, and warns once the live
@@ -59,6 +60,7 @@ typedef struct CjScope {
 
 typedef struct CjState {
     const char *pending_fn;     /* a Call*Method whose exception is still unchecked */
+    Frame *pending_frame;       /* the frame it was made in (the duty ends with the call) */
     int critical;               /* open Get*Critical regions */
     int nscopes;
     CjScope scopes[CJ_MAX_SCOPES];
@@ -98,9 +100,11 @@ void cj_say(const char *fmt, ...) {
     fflush(stdout);
 }
 
-/* The calling thread's Java stack, as HotSpot's JavaThread::print_stack. */
+/* The calling thread's Java stack, as HotSpot's JavaThread::print_stack (at most
+ * MaxJavaStackTraceDepth frames). */
 static void print_stack(Thread *t) {
-    for (Frame *f = t->top; f; f = f->prev) vm_print_frame(stdout, t, f);
+    long depth = 0, max = vm_opts.max_stack_trace_depth;
+    for (Frame *f = t->top; f && (max <= 0 || depth < max); f = f->prev, depth++) vm_print_frame(stdout, t, f);
     fflush(stdout);
 }
 
@@ -118,8 +122,17 @@ _Noreturn void cj_fatal(Thread *t, const char *msg) {
 
 /* ---- entry and exit ---- */
 
+/* Whether the duty was left in the running native call: HotSpot drops it when the native
+ * method returns.  A native frame not yet tracked is a new call at a reused address. */
+static bool duty_current(Thread *t, const CjState *s) {
+    Frame *f = t->top;
+    if (f != s->pending_frame) return false;
+    return !f || !(f->flags & FR_NATIVE) || (f->flags & FR_JNI_CHECKED);
+}
+
 static void check_pending(Thread *t, CjState *s) {
     if (t->exception) cj_warn(t, "JNI call made with exception pending");
+    if (s->pending_fn && !duty_current(t, s)) s->pending_fn = NULL;
     if (s->pending_fn) {
         cj_say("WARNING in native method: JNI call made without checking exceptions when required to from %s",
                s->pending_fn);
@@ -143,7 +156,12 @@ Thread *cj_enter(JNIEnv *env, int what) {
     return t;
 }
 
-void cj_expect_exception_check(Thread *t, const char *fn) { state(t)->pending_fn = fn; }
+/* The frame is tracked by the cj_exit that follows, which marks it. */
+void cj_expect_exception_check(Thread *t, const char *fn) {
+    CjState *s = state(t);
+    s->pending_fn = fn;
+    s->pending_frame = t->top;
+}
 void cj_clear_exception_check(Thread *t) { state(t)->pending_fn = NULL; }
 void cj_critical_add(Thread *t, int delta) { state(t)->critical += delta; }
 

@@ -109,6 +109,30 @@ static void pop_without_push(JNIEnv *env, jclass cls)
     printf("popped %d\n", r != NULL);
 }
 
+/* The "twice" cases run in two native calls, go's first and second call of run(). */
+static int calls;
+
+static void unchecked_then_return(JNIEnv *env, jclass cls)
+{
+    if (calls++ == 0)
+        (*env)->CallStaticVoidMethod(env, cls, static_method(env, cls, "nothing", "()V"));
+    else
+        printf("version %x\n", (*env)->GetVersion(env));
+}
+
+static jobject saved;
+
+static void stale_local(JNIEnv *env, jclass cls)
+{
+    if (calls++ == 0) saved = (*env)->NewStringUTF(env, "saved");
+    else (*env)->GetStringUTFLength(env, saved);
+}
+
+static void refs_across_calls(JNIEnv *env, jclass cls)
+{
+    make_strings(env, calls++ == 0 ? 30 : 34);
+}
+
 /* Uses every family correctly: prints only its own lines. */
 static void correct(JNIEnv *env, jclass cls)
 {
@@ -310,7 +334,7 @@ static void env_in_native_thread(JNIEnv *env, jclass cls) { run_thread(env, use_
 static const struct {
     const char *name;
     CaseFn fn;
-    int top;            /* run from the attached main thread, not from Java */
+    int top;            /* 1: from the attached main thread, not from Java; 2: from Java twice */
 } cases[] = {
     { "unchecked_call", unchecked_call, 0 },
     { "exception_pending", exception_pending, 0 },
@@ -320,6 +344,8 @@ static const struct {
     { "critical", critical, 0 },
     { "bad_descriptor", bad_descriptor, 0 },
     { "pop_without_push", pop_without_push, 0 },
+    { "unchecked_then_return", unchecked_then_return, 2 },
+    { "refs_across_calls", refs_across_calls, 2 },
     { "correct", correct, 0 },
     { "correct_top", correct, 1 },
     { "field_type_instance", field_type_instance, 0 },
@@ -346,11 +372,10 @@ static const struct {
     { "release_bad_mode", release_bad_mode, 0 },
     { "null_method_id", null_method_id, 0 },
     { "negative_capacity", negative_capacity, 0 },
+    { "stale_local", stale_local, 2 },
     { "env_in_native_thread", env_in_native_thread, 1 },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
-
-static int current;
 
 static void JNICALL native_run(JNIEnv *env, jclass cls, jint c)
 {
@@ -370,11 +395,11 @@ static int child(const char *classdir, int c)
     jclass cls = (*env)->FindClass(env, "CheckJniTarget");
     JNINativeMethod m = { "run", "(I)V", (void *)native_run };
     (*env)->RegisterNatives(env, cls, &m, 1);
-    current = c;
-    if (cases[c].top) {
+    if (cases[c].top == 1) {
         cases[c].fn(env, cls);
     } else {
-        (*env)->CallStaticVoidMethod(env, cls, (*env)->GetStaticMethodID(env, cls, "go", "(I)V"), c);
+        const char *entry = cases[c].top == 2 ? "twice" : "go";
+        (*env)->CallStaticVoidMethod(env, cls, (*env)->GetStaticMethodID(env, cls, entry, "(I)V"), c);
         if ((*env)->ExceptionCheck(env)) (*env)->ExceptionDescribe(env);
     }
     printf("destroy %d\n", (*vm)->DestroyJavaVM(vm));

@@ -25,4 +25,10 @@ public class CheckJniTarget {
         run(c);
         System.out.println("back");
     }
+
+    static void twice(int c) {
+        run(c);
+        System.out.println("between");
+        run(c);
+    }
 }
