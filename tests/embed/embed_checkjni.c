@@ -1,15 +1,16 @@
 /*
- * embed_checkjni — -Xcheck:jni's warnings and fatal errors, one misuse per VM.
+ * embed_checkjni — -Xcheck:jni's warnings and fatal errors.
  *
  *   embed_checkjni CLASSDIR [CASE...]
  *
- * A fatal error ends the process (abort, status 134), so every case runs in a child
- * process of its own: the child creates a VM with -Xcheck:jni, registers
- * CheckJniTarget.run(int) and calls CheckJniTarget.go(case), whose native run() makes
- * the misuse (or, for the "top" cases, makes it from the attached main thread with no
- * Java frame).  The parent prints each case's name, its stdout (where both VMs print
- * their reports) with pointer values replaced by 0x?, and how it ended.  The suite
- * compares all of it with HotSpot's.
+ * A fatal error ends the process (abort, status 134), so VMs run in child processes: one
+ * for all the warning cases, one per fatal case (those are spread over the tests
+ * embed/embed_checkjni_fatal1..3, which build this file again).  A child creates a VM
+ * with -Xcheck:jni, registers CheckJniTarget.run(int) and calls CheckJniTarget.go(case),
+ * whose native run() makes the misuse (twice() calls it twice; the "top" cases make it
+ * from the attached main thread with no Java frame).  The parent prints the child's
+ * stdout (where both VMs print their reports) with pointer values replaced by 0x?, and
+ * how it ended.  The suite compares all of it with HotSpot's.  Named CASEs run alone.
  *
  * Not here, because HotSpot 17's own answer is no reference: Throw(NULL) (it warns, then
  * crashes), and a report on a thread with no Java frame (it prints its native frames).
@@ -331,49 +332,52 @@ static void run_thread(JNIEnv *env, void *(*body)(void *))
 
 static void env_in_native_thread(JNIEnv *env, jclass cls) { run_thread(env, use_env_unattached); }
 
+enum { JAVA, TOP, TWICE };     /* run from go(), from the attached main thread, from twice() */
+
 static const struct {
     const char *name;
     CaseFn fn;
-    int top;            /* 1: from the attached main thread, not from Java; 2: from Java twice */
+    int how;
+    int fatal;
 } cases[] = {
-    { "unchecked_call", unchecked_call, 0 },
-    { "exception_pending", exception_pending, 0 },
-    { "local_refs", local_refs, 0 },
-    { "local_refs_top", local_refs, 1 },
-    { "local_frame", local_frame, 0 },
-    { "critical", critical, 0 },
-    { "bad_descriptor", bad_descriptor, 0 },
-    { "pop_without_push", pop_without_push, 0 },
-    { "unchecked_then_return", unchecked_then_return, 2 },
-    { "refs_across_calls", refs_across_calls, 2 },
-    { "correct", correct, 0 },
-    { "correct_top", correct, 1 },
-    { "field_type_instance", field_type_instance, 0 },
-    { "field_static_as_instance", field_static_as_instance, 0 },
-    { "field_instance_as_static", field_instance_as_static, 0 },
-    { "field_static_type", field_static_type, 0 },
-    { "field_wrong_class", field_wrong_class, 0 },
-    { "field_null_object", field_null_object, 0 },
-    { "static_field_wrong_class", static_field_wrong_class, 0 },
-    { "deleted_global", deleted_global, 0 },
-    { "deleted_local_twice", deleted_local_twice, 0 },
-    { "local_as_global", local_as_global, 0 },
-    { "global_as_local", global_as_local, 0 },
-    { "null_class", null_class, 0 },
-    { "not_a_class", not_a_class, 0 },
-    { "primitive_class", primitive_class, 0 },
-    { "throw_not_throwable", throw_not_throwable, 0 },
-    { "array_type", array_type, 0 },
-    { "not_an_array", not_an_array, 0 },
-    { "object_array_expected", object_array_expected, 0 },
-    { "primitive_array_expected", primitive_array_expected, 0 },
-    { "not_a_string", not_a_string, 0 },
-    { "release_wrong_chars", release_wrong_chars, 0 },
-    { "release_bad_mode", release_bad_mode, 0 },
-    { "null_method_id", null_method_id, 0 },
-    { "negative_capacity", negative_capacity, 0 },
-    { "stale_local", stale_local, 2 },
-    { "env_in_native_thread", env_in_native_thread, 1 },
+    { "unchecked_call", unchecked_call, JAVA, 0 },
+    { "exception_pending", exception_pending, JAVA, 0 },
+    { "local_refs", local_refs, JAVA, 0 },
+    { "local_frame", local_frame, JAVA, 0 },
+    { "critical", critical, JAVA, 0 },
+    { "bad_descriptor", bad_descriptor, JAVA, 0 },
+    { "pop_without_push", pop_without_push, JAVA, 0 },
+    { "unchecked_then_return", unchecked_then_return, TWICE, 0 },
+    { "refs_across_calls", refs_across_calls, TWICE, 0 },
+    { "correct", correct, JAVA, 0 },
+    { "local_refs_top", local_refs, TOP, 0 },
+    { "correct_top", correct, TOP, 0 },
+    { "field_type_instance", field_type_instance, JAVA, 1 },
+    { "field_static_as_instance", field_static_as_instance, JAVA, 1 },
+    { "field_instance_as_static", field_instance_as_static, JAVA, 1 },
+    { "field_static_type", field_static_type, JAVA, 1 },
+    { "field_wrong_class", field_wrong_class, JAVA, 1 },
+    { "field_null_object", field_null_object, JAVA, 1 },
+    { "static_field_wrong_class", static_field_wrong_class, JAVA, 1 },
+    { "deleted_global", deleted_global, JAVA, 1 },
+    { "deleted_local_twice", deleted_local_twice, JAVA, 1 },
+    { "local_as_global", local_as_global, JAVA, 1 },
+    { "global_as_local", global_as_local, JAVA, 1 },
+    { "null_class", null_class, JAVA, 1 },
+    { "not_a_class", not_a_class, JAVA, 1 },
+    { "primitive_class", primitive_class, JAVA, 1 },
+    { "throw_not_throwable", throw_not_throwable, JAVA, 1 },
+    { "array_type", array_type, JAVA, 1 },
+    { "not_an_array", not_an_array, JAVA, 1 },
+    { "object_array_expected", object_array_expected, JAVA, 1 },
+    { "primitive_array_expected", primitive_array_expected, JAVA, 1 },
+    { "not_a_string", not_a_string, JAVA, 1 },
+    { "release_wrong_chars", release_wrong_chars, JAVA, 1 },
+    { "release_bad_mode", release_bad_mode, JAVA, 1 },
+    { "null_method_id", null_method_id, JAVA, 1 },
+    { "negative_capacity", negative_capacity, JAVA, 1 },
+    { "stale_local", stale_local, TWICE, 1 },
+    { "env_in_native_thread", env_in_native_thread, TOP, 1 },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -382,7 +386,20 @@ static void JNICALL native_run(JNIEnv *env, jclass cls, jint c)
     cases[c].fn(env, cls);
 }
 
-static int child(const char *classdir, int c)
+static void run_in_vm(JNIEnv *env, jclass cls, int c)
+{
+    calls = 0;
+    if (cases[c].how == TOP) {
+        cases[c].fn(env, cls);
+        return;
+    }
+    const char *entry = cases[c].how == TWICE ? "twice" : "go";
+    (*env)->CallStaticVoidMethod(env, cls, (*env)->GetStaticMethodID(env, cls, entry, "(I)V"), c);
+    if ((*env)->ExceptionCheck(env)) (*env)->ExceptionDescribe(env);
+}
+
+/* Runs the n cases of list in one VM (warnings only, when n > 1: a fatal error ends it). */
+static int child(const char *classdir, const int *list, int n)
 {
     setvbuf(stdout, NULL, _IONBF, 0);
     char cp[4096];
@@ -395,12 +412,9 @@ static int child(const char *classdir, int c)
     jclass cls = (*env)->FindClass(env, "CheckJniTarget");
     JNINativeMethod m = { "run", "(I)V", (void *)native_run };
     (*env)->RegisterNatives(env, cls, &m, 1);
-    if (cases[c].top == 1) {
-        cases[c].fn(env, cls);
-    } else {
-        const char *entry = cases[c].top == 2 ? "twice" : "go";
-        (*env)->CallStaticVoidMethod(env, cls, (*env)->GetStaticMethodID(env, cls, entry, "(I)V"), c);
-        if ((*env)->ExceptionCheck(env)) (*env)->ExceptionDescribe(env);
+    for (int i = 0; i < n; i++) {
+        if (n > 1) printf("== %s\n", cases[list[i]].name);
+        run_in_vm(env, cls, list[i]);
     }
     printf("destroy %d\n", (*vm)->DestroyJavaVM(vm));
     return 0;
@@ -424,9 +438,9 @@ static void copy_filtered(FILE *in)
     }
 }
 
-static void run_case(const char *classdir, int c)
+static void run_child(const char *title, const char *classdir, const int *list, int n)
 {
-    printf("== %s\n", cases[c].name);
+    printf("== %s\n", title);
     fflush(stdout);
     fflush(stderr);
     int fds[2];
@@ -436,7 +450,7 @@ static void run_case(const char *classdir, int c)
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);
-        _exit(child(classdir, c));
+        _exit(child(classdir, list, n));
     }
     close(fds[1]);
     FILE *in = fdopen(fds[0], "r");
@@ -448,15 +462,26 @@ static void run_case(const char *classdir, int c)
     else printf("-- exit %d\n", WEXITSTATUS(status));
 }
 
+/* Part 0 (this file): every warning case in one VM.  Parts 1..CJ_PARTS
+ * (embed_checkjni_fatalN.c): every CJ_PARTS-th fatal case, each in a VM of its own, so
+ * that no one test runs long under the sanitizers. */
+#ifndef CJ_PART
+#define CJ_PART 0
+#endif
+#define CJ_PARTS 3
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return 2;
     struct rlimit no_core = { 0, 0 };
     setrlimit(RLIMIT_CORE, &no_core);
+    int list[NCASES], n = 0, nfatal = 0;
     for (int c = 0; c < NCASES; c++) {
-        int wanted = argc == 2;
-        for (int i = 2; i < argc; i++) wanted |= strcmp(argv[i], cases[c].name) == 0;
-        if (wanted) run_case(argv[1], c);
+        int named = 0;
+        for (int i = 2; i < argc; i++) named |= strcmp(argv[i], cases[c].name) == 0;
+        if (named || (argc == 2 && CJ_PART == 0 && !cases[c].fatal)) list[n++] = c;
+        if (argc == 2 && cases[c].fatal && nfatal++ % CJ_PARTS == CJ_PART - 1) run_child(cases[c].name, argv[1], &c, 1);
     }
+    if (n > 0) run_child("warnings", argv[1], list, n);
     return 0;
 }
