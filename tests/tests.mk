@@ -56,6 +56,10 @@ $(TEST_OUT)/embed/%: tests/embed/%.c tests/embed/embed_util.h | $(LIBJVM)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -o $@ $< $(TEST_LOUPE_LINK)
 
+# embed/embed_checkjni_fatalN.c build embed/embed_checkjni.c again.
+$(foreach n,1 2 3,$(eval $(TEST_OUT)/embed/embed_checkjni_fatal$(n) $(TEST_OUT)/embed/embed_checkjni_fatal$(n)-hotspot: \
+    tests/embed/embed_checkjni.c))
+
 # White-box unit tests see all of the VM through libloupe.a.
 $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@mkdir -p $(dir $@)

@@ -29,6 +29,7 @@ enum {
     FR_POP_PENDING = 1 << 2,    /* FramePop hook wanted when this frame is popped */
     FR_METHOD_EXIT = 1 << 3,    /* MethodExit hook wanted (the thread had exit events on) */
     FR_SEEN = 1 << 4,           /* the debugger's entry processing has seen this frame */
+    FR_JNI_CHECKED = 1 << 5,    /* -Xcheck:jni has begun tracking this native frame */
 };
 /* Flags that make returns and unwinding call the debugger (interp/debug.h). */
 #define FR_DBG_MASK (FR_POP_PENDING | FR_METHOD_EXIT)
@@ -41,7 +42,8 @@ struct Frame {
     Frame *prev;
     Object *lock;               /* monitor held by a synchronized method, GC root */
     uint32_t flags;
-    uint32_t handle_mark_used;  /* native frames: local handles to release on return */
+    uint32_t handle_mark_used;  /* native frames: where the method's own local references
+                                 * begin, after its arguments' (-Xcheck:jni counts them) */
     void *handle_mark_chunk;
 };
 

@@ -13,6 +13,7 @@
 #include "native/jni_internal.h"
 #include "native/jni_functions.h"
 #include "native/unimplemented.h"
+#include "native/checkjni.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "heap/heap.h"
@@ -165,10 +166,6 @@ static jboolean JNICALL jni_ExceptionCheck(JNIEnv *env) {
 static jint JNICALL jni_PushLocalFrame(JNIEnv *env, jint capacity) {
     JNI_ENTER(env);
     if (capacity < 0) JNI_RETURN(JNI_ERR);
-    typedef struct LocalFrame {
-        HandleMark mark;
-        struct LocalFrame *prev;
-    } LocalFrame;
     LocalFrame *f = vm_malloc(sizeof *f);
     f->mark = hnd_mark(t);
     f->prev = t->jni_frames;
@@ -178,10 +175,6 @@ static jint JNICALL jni_PushLocalFrame(JNIEnv *env, jint capacity) {
 
 static jobject JNICALL jni_PopLocalFrame(JNIEnv *env, jobject result) {
     JNI_ENTER(env);
-    typedef struct LocalFrame {
-        HandleMark mark;
-        struct LocalFrame *prev;
-    } LocalFrame;
     LocalFrame *f = t->jni_frames;
     Object *r = hnd_get(result);
     if (f) {
@@ -417,4 +410,5 @@ void jni_init(void) {
     };
     for (size_t i = 0; i < ARRAY_LEN(stubs); i++)
         if (!slots[i]) slots[i] = (void *)stubs[i];
+    cj_init();
 }

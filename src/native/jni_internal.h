@@ -43,6 +43,12 @@ Slot jni_call_a(Thread *t, Object *recv, Method *m, bool virt, const jvalue *a);
 
 extern struct JNINativeInterface_ jni_function_table;
 
+/* One PushLocalFrame: the handle mark PopLocalFrame returns to (Thread.jni_frames). */
+typedef struct LocalFrame {
+    HandleMark mark;
+    struct LocalFrame *prev;
+} LocalFrame;
+
 /* A new String[] of the symbols' texts, as a local reference (jvm_constpool.c). */
 jobjectArray jvm_symbol_array(Thread *t, Symbol *const *syms, int n);
 

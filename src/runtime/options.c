@@ -699,7 +699,10 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
         return JNI_EINVAL;
     }
     if (strncmp(opt, "-Xcheck", 7) == 0 && (opt[7] == '\0' || opt[7] == ':')) {
-        if (strcmp(opt, "-Xcheck:jni") == 0) return JNI_OK;
+        if (strcmp(opt, "-Xcheck:jni") == 0) {
+            vm_opts.check_jni = true;
+            return JNI_OK;
+        }
         fprintf(stderr, "Unrecognized check option: %s\n", opt);
         return JNI_EINVAL;
     }

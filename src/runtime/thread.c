@@ -15,6 +15,7 @@
 #include "runtime/crash.h"
 #include "interp/frame.h"
 #include "interp/debug.h"
+#include "native/checkjni.h"
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -53,7 +54,7 @@ static void tid_free(uint16_t id) { tid_used[id >> 3] &= (uint8_t)~(1 << (id & 7
 
 Thread *thread_create_record(void) {
     Thread *t = vm_calloc(1, sizeof *t);
-    t->jni = &jni_function_table;
+    t->jni = cj_env_functions();
     t->state = TS_NEW;
     hnd_area_init(&t->handles);
     pthread_mutex_init(&t->park_lock, NULL);
@@ -115,6 +116,7 @@ void thread_detach_current(Thread *t) {
         munmap(t->stack_base, (size_t)((char *)t->stack_end - (char *)t->stack_base));
     t->stack_base = t->stack_end = NULL;
     hnd_area_free(&t->handles);
+    cj_thread_free(t);
     dbg_thread_free(t);
 }
 

@@ -126,7 +126,8 @@ struct Thread {
 
     void *jvmti;                            /* per-thread tool state, later */
     struct DbgThread *dbg;                  /* debugger state (interp/debug_internal.h) */
-    void *jni_frames;                       /* PushLocalFrame stack (native/jni_refs.c) */
+    void *jni_frames;                       /* PushLocalFrame stack (native/jni.c) */
+    struct CjState *jni_check;              /* -Xcheck:jni's per-thread state (native/checkjni.c) */
 };
 
 extern _Thread_local Thread *thread_self;

@@ -89,7 +89,7 @@ static void print_object_ref(FILE *out, const char *what, Object *o) {
 }
 
 /* "at pkg.Class.method(module@version/File.java:123)" */
-static void print_frame(FILE *out, Thread *self, Frame *f) {
+void vm_print_frame(FILE *out, Thread *self, Frame *f) {
     Method *m = f->method;
     Class *c = m->holder;
     char name[512];
@@ -173,7 +173,7 @@ static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
     int depth = 0;
     for (Frame *f = t->top; f; f = f->prev) {
         if (f->method->flags & MF_INTRINSIC) continue;     /* no frame on HotSpot */
-        print_frame(out, self, f);
+        vm_print_frame(out, self, f);
         if (depth == 0) {
             if (t->waiting_on && t->waiting_on->obj) print_object_ref(out, "waiting on", t->waiting_on->obj);
             else if (t->contending && t->contending->obj) print_object_ref(out, "waiting to lock", t->contending->obj);

@@ -13,6 +13,9 @@
  * an attached thread in VM state. */
 void vm_thread_dump(Thread *self, FILE *out);
 
+/* One stack-trace line for frame f, as HotSpot prints it ("\tat pkg.C.m(C.java:12)"). */
+void vm_print_frame(FILE *out, Thread *self, Frame *f);
+
 /* A monitor a thread holds, and the frame that locked it: its position among the frames
  * a stack trace of the thread shows (innermost 0, method-handle intrinsics skipped), or -1
  * when no frame can be named. */

@@ -130,6 +130,7 @@ typedef struct VMOptions {
     int nprops;
     bool verbose_class;
     bool verbose_jni;
+    bool check_jni;                 /* -Xcheck:jni: threads get the checking JNI table */
     int assertions;                 /* -ea / -da without a name: default for user classes */
     bool system_assertions;         /* -esa / -dsa: default for boot classes */
     AssertionDirective *assertion_dirs; /* -ea:NAME / -da:NAME in command-line order */

@@ -1,7 +1,8 @@
 # A user JNI library on each VM: the script compiles a small C library with gcc against
 # the JDK's jni.h and runs JniLibrary (see tests/java/JniLibrary.java) with
 # -Djava.library.path pointing at it, so that System.loadLibrary finds it; then once more
-# through System.load with an absolute path, and once without the path.
+# through System.load with an absolute path, once without the path, and once more with
+# -Xcheck:jni.
 set -e
 cat >jnitest.c <<'C'
 #include <jni.h>
@@ -92,4 +93,7 @@ set +e
 "$JDK/bin/java" -Djava.library.path="$PWD" -cp "$CLASSES" JniLibrary 2>&1 | sed "s|$PWD|(dir)|g"
 echo "exit ${PIPESTATUS[0]}"
 "$JDK/bin/java" -cp "$CLASSES" JniLibrary 2>&1 | tail -n 1
+echo "exit ${PIPESTATUS[0]}"
+# The same calls under -Xcheck:jni: a correct library makes no report.
+"$JDK/bin/java" -Xcheck:jni -Djava.library.path="$PWD" -cp "$CLASSES" JniLibrary 2>&1 | sed "s|$PWD|(dir)|g"
 echo "exit ${PIPESTATUS[0]}"
