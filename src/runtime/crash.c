@@ -286,6 +286,7 @@ static _Noreturn void die(void) {
 }
 
 static _Noreturn void end_process(void) {
+    alarm(0);                       /* the OnError commands take their time, as on HotSpot */
     out_fd = 1;
     run_step(&(CrashStep){ "running OnError commands", run_on_error });
     if (vm_opts.abort_hook) vm_opts.abort_hook();
@@ -308,7 +309,27 @@ static void nested_error(int sig, void *pc) {
         step_active = 0;
         siglongjmp(step_env, 1);
     }
+    static const char msg[] = "[error occurred during error reporting]\n";
+    write_all(2, msg, sizeof msg - 1);
     die();
+}
+
+/* A report that does not finish (a lock the failing thread holds, a loop in a broken
+ * structure) ends the process after HotSpot's ErrorLogTimeout, with its words. */
+#define REPORT_TIMEOUT_SECONDS 120
+
+static void on_report_timeout(int sig) {
+    UNUSED(sig);
+    cr_printf("------ Timeout during error reporting after %d s. ------\n", REPORT_TIMEOUT_SECONDS);
+    die();
+}
+
+static void arm_timeout(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_report_timeout;
+    sigaction(SIGALRM, &sa, NULL);
+    alarm(REPORT_TIMEOUT_SECONDS);
 }
 
 /* Makes the caller the reporting thread; a second failing thread waits for the end. */
@@ -320,6 +341,7 @@ static void claim(int sig, void *pc) {
 }
 
 static _Noreturn void report_and_die(void) {
+    arm_timeout();
     crash_event.tid = reporter;
     crash_event.thread = thread_current();
     out_fd = 1;
