@@ -442,9 +442,43 @@ static bool bp_here(Method *m, int bci) {
     return b;
 }
 
-/* PopFrame: releases the frame's monitor and pops it, leaving the caller on its invoke
+/* The local a javac catch-all handler that starts with `[astore X;] aload N; monitorexit`
+ * unlocks (-1 for other handlers): a synchronized block's monitor. */
+static int block_monitor_local(const Method *m, int handler) {
+    const uint8_t *c = m->code + handler;
+    uint32_t left = m->code_len - (uint32_t)handler;
+    int skip = c[0] >= OP_astore_0 && c[0] <= OP_astore_3 ? 1 : c[0] == OP_astore ? 2 : 0;
+    if (left <= (uint32_t)skip) return -1;
+    c += skip;
+    left -= (uint32_t)skip;
+    if (left >= 2 && c[0] >= OP_aload_0 && c[0] <= OP_aload_3 && c[1] == OP_monitorexit) return c[0] - OP_aload_0;
+    if (left >= 3 && c[0] == OP_aload && c[2] == OP_monitorexit) return c[1];
+    if (left >= 5 && c[0] == OP_wide && c[1] == OP_aload && c[4] == OP_monitorexit) return c[2] << 8 | c[3];
+    return -1;
+}
+
+/* Releases the monitors of the synchronized blocks the frame is inside at bci, found through
+ * their handlers, once per handler, as HotSpot releases a frame's monitors when PopFrame or
+ * ForceEarlyReturn takes it off. */
+static void exit_block_monitors(Thread *t, Frame *f, int bci) {
+    const Method *m = f->method;
+    for (uint16_t i = 0; i < m->nexc; i++) {
+        const ExceptionEntry *e = &m->exc[i];
+        if (e->catch_type || bci < e->start_pc || bci >= e->end_pc || e->handler_pc >= m->code_len) continue;
+        bool seen = false;
+        for (uint16_t k = 0; k < i && !seen; k++) seen = m->exc[k].handler_pc == e->handler_pc &&
+                                                         !m->exc[k].catch_type && bci >= m->exc[k].start_pc &&
+                                                         bci < m->exc[k].end_pc;
+        int slot = seen ? -1 : block_monitor_local(m, e->handler_pc);
+        Object *o = slot >= 0 && slot < m->max_locals ? f->locals[slot].l : NULL;
+        if (o && mon_holds(t, o)) mon_exit(t, o);
+    }
+}
+
+/* PopFrame: releases the frame's monitors and pops it, leaving the caller on its invoke
  * with the arguments (the callee's locals) on its operand stack again. */
-static bool pop_top(Thread *t, Frame *f) {
+static bool pop_top(Thread *t, Frame *f, int bci) {
+    exit_block_monitors(t, f, bci);
     if (f->lock) {
         Object *l = f->lock;
         f->lock = NULL;
@@ -456,14 +490,17 @@ static bool pop_top(Thread *t, Frame *f) {
     return true;
 }
 
-static int take_request(Thread *t, DbgThread *d, Frame *f) {
+static int take_request(Thread *t, DbgThread *d, Frame *f, int bci) {
     int r = d->req;
     d->req = REQ_NONE;
     d->req_frame = NULL;
     dbg_release_method(f->method);
-    if (r == REQ_RETURN) return DBG_RETURN;
+    if (r == REQ_RETURN) {
+        exit_block_monitors(t, f, bci);     /* the method's own monitor goes on return */
+        return DBG_RETURN;
+    }
     f->flags &= ~(uint32_t)FR_DBG_MASK;
-    return pop_top(t, f) ? DBG_POP : DBG_THROW;
+    return pop_top(t, f, bci) ? DBG_POP : DBG_THROW;
 }
 
 int dbg_insn(Thread *t, const Insn *pc) {
@@ -471,14 +508,14 @@ int dbg_insn(Thread *t, const Insn *pc) {
     Method *m = f->method;
     int bci = (int)prep_bci(method_prepared(m), pc);
     DbgThread *d = dbg_thread_of(t);
-    if (d->req && d->req_frame == f) return take_request(t, d, f);
+    if (d->req && d->req_frame == f) return take_request(t, d, f, bci);
     bool again = d->redispatch == pc && d->redispatch_frame == f;
     d->redispatch = NULL;
     if (!again) {
         if ((MODES(d) & DBG_STEP) && dbg_hooks.single_step) dbg_hooks.single_step(t, m, bci);
         if (bp_here(m, bci) && dbg_hooks.breakpoint) dbg_hooks.breakpoint(t, m, bci);
         settle(t, d);
-        if (d->req && d->req_frame == f) return take_request(t, d, f);
+        if (d->req && d->req_frame == f) return take_request(t, d, f, bci);
     }
     int opc = pc->opc;
     if (is_slow_form(opc)) {

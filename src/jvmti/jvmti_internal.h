@@ -152,6 +152,9 @@ void jvmti_events_recompute(void);
 /* jthread -> Thread (NULL: the current thread).  INVALID_THREAD when not a Thread object,
  * THREAD_NOT_ALIVE when it has not started or has ended. */
 jvmtiError jvmti_thread_of(jthread thread, Thread **out);
+/* The same for the functions whose spec does not read NULL as the current thread (PopFrame,
+ * ResumeThread, StopThread, InterruptThread): NULL is INVALID_THREAD. */
+jvmtiError jvmti_given_thread_of(jthread thread, Thread **out);
 jvmtiError jvmti_class_of(jclass klass, Class **out);      /* INVALID_CLASS */
 jvmtiError jvmti_method_of(jmethodID method, Method **out); /* INVALID_METHODID */
 jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out); /* INVALID_FIELDID */

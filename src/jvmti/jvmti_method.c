@@ -93,7 +93,7 @@ jvmtiError JNICALL jvmti_GetLocalVariableTable(jvmtiEnv *env, jmethodID method, 
     jvmtiLocalVariableEntry *t;
     jvmtiError err = jvmti_allocate((jlong)m->nlvt * (jlong)sizeof *t, (void **)&t);
     if (err != JVMTI_ERROR_NONE) return err;
-    memset(t, 0, m->nlvt * sizeof *t);
+    if (t) memset(t, 0, m->nlvt * sizeof *t);
     for (uint16_t i = 0; i < m->nlvt && !err; i++) {
         const LocalVarEntry *e = &m->lvt[i];
         t[i].start_location = e->start_pc;

@@ -153,7 +153,7 @@ static jvmtiError pop_fn(Thread *t, void *ctx) { return jvmti_dbg_error(dbg_pop_
 
 jvmtiError JNICALL jvmti_PopFrame(jvmtiEnv *env, jthread thread) {
     Thread *t;
-    jvmtiError err = jvmti_thread_of(thread, &t);
+    jvmtiError err = jvmti_given_thread_of(thread, &t);
     if (err) return err;
     if (t != thread_current() && !susp_is_suspended(t)) return JVMTI_ERROR_THREAD_NOT_SUSPENDED;
     return jvmti_on_frames(thread, true, pop_fn, NULL);

@@ -124,7 +124,7 @@ jvmtiError JNICALL jvmti_SuspendThread(jvmtiEnv *env, jthread thread) {
 
 jvmtiError JNICALL jvmti_ResumeThread(jvmtiEnv *env, jthread thread) {
     Thread *target;
-    jvmtiError err = jvmti_thread_of(thread, &target);
+    jvmtiError err = jvmti_given_thread_of(thread, &target);
     if (err != JVMTI_ERROR_NONE) return err;
     return susp_error(susp_resume(thread_current(), target));
 }
@@ -166,7 +166,7 @@ jvmtiError JNICALL jvmti_ResumeThreadList(jvmtiEnv *env, jint request_count, con
 
 jvmtiError JNICALL jvmti_StopThread(jvmtiEnv *env, jthread thread, jobject exception) {
     Thread *target;
-    jvmtiError err = jvmti_thread_of(thread, &target);
+    jvmtiError err = jvmti_given_thread_of(thread, &target);
     if (err != JVMTI_ERROR_NONE) return err;
     Object *exc = hnd_get(exception);
     if (!exc) return JVMTI_ERROR_NULL_POINTER;
@@ -177,7 +177,7 @@ jvmtiError JNICALL jvmti_StopThread(jvmtiEnv *env, jthread thread, jobject excep
  * channels are not told), which is what HotSpot does too. */
 jvmtiError JNICALL jvmti_InterruptThread(jvmtiEnv *env, jthread thread) {
     Thread *target;
-    jvmtiError err = jvmti_thread_of(thread, &target);
+    jvmtiError err = jvmti_given_thread_of(thread, &target);
     if (err != JVMTI_ERROR_NONE) return err;
     Object *jt = target->jthread;
     __atomic_store_n(&OBJ_FIELD(jt, jthread_interrupted_off, jboolean), JNI_TRUE, __ATOMIC_SEQ_CST);

@@ -28,6 +28,10 @@ jvmtiError jvmti_thread_of(jthread thread, Thread **out) {
     return JVMTI_ERROR_NONE;
 }
 
+jvmtiError jvmti_given_thread_of(jthread thread, Thread **out) {
+    return thread ? jvmti_thread_of(thread, out) : JVMTI_ERROR_INVALID_THREAD;
+}
+
 jvmtiError jvmti_class_of(jclass klass, Class **out) {
     Object *o = hnd_get(klass);
     if (!o || o->klass != VMC(Class) || !mirror_class(o)) return JVMTI_ERROR_INVALID_CLASS;

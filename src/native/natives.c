@@ -248,7 +248,7 @@ bool nat_register(Thread *t, Class *c, const char *name, const char *sig, void *
     }
     Method *m = NULL;
     for (Class *k = c; k && !m; k = k->super) m = class_find_declared_method(k, n, s);
-    if (!m || !method_is_native(m)) {
+    if (m && !method_is_native(m)) {        /* an agent's wrapper: try its prefixes */
         Method *prefixed = find_prefixed_native(c, name, s);
         if (prefixed) m = prefixed;
     }

@@ -266,7 +266,7 @@ void jthread_exit(Thread *t) {
         Slot args[1] = { { .l = t->jthread } };
         if (!interp_call(t, exit, args, NULL)) exc_take(t);
     }
-    __atomic_store_n(&t->exiting, true, __ATOMIC_SEQ_CST);
+    susp_mark_exiting(t);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_END)) jvmti_post_ThreadEnd(t);
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);

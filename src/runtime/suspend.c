@@ -13,7 +13,9 @@
  *     is released, as HotSpot's native wrapper does);
  *   - having entered a contended monitor (monitor.c): a thread suspended while it waited
  *     for the monitor gives it back and waits to be resumed first, so a suspended thread
- *     never takes a monitor away from running threads.
+ *     never takes a monitor away from running threads;
+ *   - an ending thread's last step before it counts as ended (susp_mark_exiting), under
+ *     susp_lock, so that a thread is either suspended and kept alive or seen ended.
  * A general safepoint poll (thread_poll) is not a suspend point: VM code polls while
  * holding its own locks (the thread list lock, for one), and a thread suspended there
  * would stop every collection.
@@ -111,6 +113,17 @@ void susp_block(Thread *t) {
         pthread_mutex_unlock(&susp_lock);
         /* may wait out a safepoint, during which a new request can come: hence the loop */
         thread_block_end(t, old);
+    }
+}
+
+void susp_mark_exiting(Thread *t) {
+    for (;;) {
+        susp_block(t);
+        pthread_mutex_lock(&susp_lock);
+        bool suspended = t->suspended;
+        if (!suspended) __atomic_store_n(&t->exiting, true, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&susp_lock);
+        if (!suspended) return;
     }
 }
 

@@ -48,6 +48,10 @@ bool susp_trap(Thread *t, bool may_throw);
 bool susp_after_native(Thread *t, bool ok);
 /* Blocks while t is suspended (t is the caller, in VM state, holding no VM lock). */
 void susp_block(Thread *t);
+/* The last suspend point of an ending thread (its Java code done): a suspension taken
+ * before it holds the thread here until resumed; after it the thread counts as ended
+ * (SuspendThread: THREAD_NOT_ALIVE).  So a suspended thread never ends. */
+void susp_mark_exiting(Thread *t);
 
 /* A sequentially consistent read of t's trap bits: a thread going from a safe state to
  * an unsafe one reads it after publishing its state (see susp_suspend). */

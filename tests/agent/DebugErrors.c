@@ -5,7 +5,8 @@
  * its bad arguments — wrong phase, missing capability, bad thread (no Thread, not started,
  * not suspended), negative depth and counts, NULL pointers, slots out of range or of the
  * wrong type, frames past the end, native frames (OPAQUE_FRAME, on a thread suspended in
- * Thread.sleep), bad methods, locations, classes and fields, duplicates and missing ones.
+ * Thread.sleep), bad methods, locations, classes and fields, duplicates and missing ones,
+ * a NULL thread where the spec does not read it as the current one.
  * The calls are made from a breakpoint in DebugSleeper.hit(Thread).
  */
 #include <jvmti.h>
@@ -157,6 +158,14 @@ static void sleeper_errors(JNIEnv *jni, jthread s) {
     CHECK(ResumeThread(jvmti, s));
 }
 
+/* The functions whose thread may not be NULL (no "current thread" reading): INVALID_THREAD. */
+static void null_thread_errors(JNIEnv *jni, jobject str) {
+    CHECK(PopFrame(jvmti, NULL));
+    CHECK(ResumeThread(jvmti, NULL));
+    CHECK(StopThread(jvmti, NULL, str));
+    CHECK(InterruptThread(jvmti, NULL));
+}
+
 static void JNICALL on_breakpoint(jvmtiEnv *env, JNIEnv *jni, jthread t, jmethodID m, jlocation at) {
     printf("Breakpoint %s@%d\n", mname(m), (int)at);
     jclass k;
@@ -170,6 +179,7 @@ static void JNICALL on_breakpoint(jvmtiEnv *env, JNIEnv *jni, jthread t, jmethod
     local_errors(jni, str);
     breakpoint_errors(jni, m, k);
     sleeper_errors(jni, sleeper);
+    null_thread_errors(jni, str);
 }
 
 static void JNICALL on_prepare(jvmtiEnv *env, JNIEnv *jni, jthread t, jclass c) {
@@ -193,6 +203,7 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     caps.can_pop_frame = 1;
     caps.can_force_early_return = 1;
     caps.can_suspend = 1;
+    caps.can_signal_thread = 1;
     CHECK(AddCapabilities(jvmti, &caps));
     jvmtiFrameInfo buf[1];
     jint n;

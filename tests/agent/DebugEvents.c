@@ -5,7 +5,8 @@
  * GetFrameLocation), locals of every type read and written, single stepping through one
  * call (step and breakpoint at the same location: the step first), MethodEntry/MethodExit
  * with return values switched on and off from breakpoints, PopFrame (the call runs again),
- * NotifyFramePop, ForceEarlyReturn (an object must be of the method's return type), field access and modification watches, Exception with
+ * NotifyFramePop, ForceEarlyReturn (an object must be of the method's return type), both in
+ * a synchronized block (its monitor released), field access and modification watches, Exception with
  * its catch location and ExceptionCatch.  Only events in DebugTarget's own methods are
  * printed, so the JDK's internals do not matter.
  */
@@ -86,6 +87,8 @@ static void JNICALL on_prepare(jvmtiEnv *env, JNIEnv *jni, jthread t, jclass c) 
     set_bp(jni, "callee", "(II)I", 4);
     set_bp(jni, "longRet", "(J)J", 0);
     set_bp(jni, "objRet", "(Ljava/lang/Object;)Ljava/lang/Object;", 0);
+    set_bp(jni, "blockPop", "(Ljava/lang/Object;I)I", 4);
+    set_bp(jni, "blockReturn", "(Ljava/lang/Object;I)I", 4);
     set_bp(jni, "seqRet", "(Ljava/lang/CharSequence;)Ljava/lang/CharSequence;", 0);
     set_bp(jni, "arrRet", "([Ljava/lang/Object;)[Ljava/lang/Object;", 0);
     set_bp(jni, "locals", "(DJFLjava/lang/Object;I)D", 7);
@@ -157,6 +160,11 @@ static void JNICALL on_breakpoint(jvmtiEnv *env, JNIEnv *jni, jthread t, jmethod
     } else if (!strcmp(name, "objRet")) {
         say("  ForceEarlyReturnObject -> %s",
             err_name((*jvmti)->ForceEarlyReturnObject(jvmti, t, (*jni)->NewStringUTF(jni, "forced"))));
+    } else if (!strcmp(name, "blockPop")) {
+        static int pops;
+        if (!pops++) say("  PopFrame -> %s", err_name((*jvmti)->PopFrame(jvmti, t)));
+    } else if (!strcmp(name, "blockReturn")) {
+        say("  ForceEarlyReturnInt -> %s", err_name((*jvmti)->ForceEarlyReturnInt(jvmti, t, 77)));
     } else if (!strcmp(name, "seqRet")) {
         jclass sb = (*jni)->FindClass(jni, "java/lang/StringBuilder");
         jobject b = (*jni)->NewObject(jni, sb, (*jni)->GetMethodID(jni, sb, "<init>", "(Ljava/lang/String;)V"),

@@ -3,8 +3,9 @@
  * SetNativeMethodPrefix: a native method renamed with the prefix binds to the JNI
  * function of the Java method that has its old name (by lookup, and through
  * RegisterNatives of the old name); a prefixed native without such a method stays
- * unbound (UnsatisfiedLinkError).  Prefixes set by two environments are taken off last
- * applied first.
+ * unbound (UnsatisfiedLinkError), and RegisterNatives of a name no method has fails even
+ * when the prefixed name is a native method.  Prefixes set by two environments are taken
+ * off last applied first.
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -17,6 +18,11 @@ static jint JNICALL registered(JNIEnv *jni, jclass c) { return 99; }
 
 JNIEXPORT jboolean JNICALL Java_NpMain_register(JNIEnv *jni, jclass c) {
     JNINativeMethod m = { "registered", "()I", (void *)registered };
+    return (*jni)->RegisterNatives(jni, c, &m, 1) == 0;
+}
+
+JNIEXPORT jboolean JNICALL Java_NpMain_registerLonely(JNIEnv *jni, jclass c) {
+    JNINativeMethod m = { "lonely", "()I", (void *)registered };
     return (*jni)->RegisterNatives(jni, c, &m, 1) == 0;
 }
 

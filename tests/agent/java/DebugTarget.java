@@ -62,6 +62,20 @@ public class DebugTarget {
         return o;
     }
 
+    static int blockPop(Object lock, int x) {
+        synchronized (lock) {
+            x = x * 2;
+            return x;
+        }
+    }
+
+    static int blockReturn(Object lock, int x) {
+        synchronized (lock) {
+            x = x * 2;
+            return x;
+        }
+    }
+
     static CharSequence seqRet(CharSequence s) {
         return s;
     }
@@ -102,6 +116,9 @@ public class DebugTarget {
         System.out.println("longRet " + longRet(5));
         System.out.println("objRet " + objRet("x"));
         System.out.println("seqRet " + seqRet("x"));
+        Object lock = new Object();
+        System.out.println("blockPop " + blockPop(lock, 3) + " still locked " + Thread.holdsLock(lock));
+        System.out.println("blockReturn " + blockReturn(lock, 3) + " still locked " + Thread.holdsLock(lock));
         System.out.println("arrRet " + arrRet(new Object[0]).getClass().getName());
         System.out.println("locals " + locals(1.5, 2, 0.5f, "o", 3));
         System.out.println("instance " + t.instance(1) + " locked " + t.locked(2));

@@ -9,8 +9,10 @@ public class NpMain {
     static int registered() { return wrapped_registered() + 1; }
 
     static native int wrapped_lonely();
+    static int lonely;      /* a name the VM knows, of no method */
 
     static native boolean register();
+    static native boolean registerLonely();
 
     public static void main(String[] args) {
         System.out.println("answer: " + answer());
@@ -19,6 +21,11 @@ public class NpMain {
         try {
             wrapped_lonely();
         } catch (UnsatisfiedLinkError e) {
+            System.out.println(e);
+        }
+        try {
+            System.out.println("registerLonely: " + registerLonely());
+        } catch (NoSuchMethodError e) {
             System.out.println(e);
         }
     }
