@@ -1,7 +1,6 @@
-# jstat on a running VM, through the JDK's own jstat (on Loupe, jstat itself runs on
-# Loupe): each collector publishes HotSpot's sun.gc.* perf counters, so -gcutil prints
-# its columns with figures that parse and a collection count that goes up while the
-# target allocates.  Loupe runs the target under each of its five collectors, HotSpot
+# jstat on a running VM of the JDK under test (HotSpot's jstat reads it): each collector
+# publishes HotSpot's sun.gc.* perf counters, so -gcutil prints its columns with figures
+# that parse and a collection count that goes up while the target allocates.  Loupe runs the target under each of its five collectors, HotSpot
 # under Serial, Parallel and G1 in turn; only facts both agree on are printed.  (The
 # other options: tool/jstat_options.)
 set -u
@@ -14,8 +13,9 @@ if "$J/java" -XX:+UseMarkSweepGC -version >/dev/null 2>&1; then
 else
   gcs="Serial Parallel G1 Serial Parallel"
 fi
-# jstat is the tool, not the subject: it runs without GC stress (the target keeps it)
-tool() { LOUPE_OPTIONS= "$J/jstat" "$@"; }
+# HotSpot's jstat reads the VM under test (the subject is the target's counters, and
+# jstat on Loupe is too slow under the sanitizers)
+tool() { "$JAVA_HOME/bin/jstat" "$@"; }
 # -gcutil's samples, up to the first whose YGC + FGC + CGC (columns 7, 9, 11) is above
 # the first sample's; a line still being written (fewer fields) is left out
 gc_util='function total() { return $7 + $9 + ($11 == "-" ? 0 : $11) }

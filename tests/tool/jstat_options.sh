@@ -9,8 +9,9 @@ J=$JDK/bin
 # the test harness's own choice of collector (make test GC=...) would override the flag
 LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
 export LOUPE_OPTIONS
-# the tools are not the subject: they run without GC stress (the target keeps it)
-tool() { LOUPE_OPTIONS= "$J/$@"; }
+# HotSpot's jstat and jcmd read the VM under test (the subject is the target, and the
+# tools on Loupe are too slow under the sanitizers)
+tool() { "$JAVA_HOME/bin/$@"; }
 # fields 1..N (0: all) of each line after the header are figures (or "-", jstat's "none")
 check_fields() {
   awk -v n="$1" 'NR == 1 { next } { m = n ? n : NF; for (i = 1; i <= m; i++) if ($i != "-" && $i !~ /^-?[0-9]+(\.[0-9]+)?$/) bad = 1; if (NF < m) bad = 1 }
