@@ -1774,3 +1774,6 @@ void sb_class_name(StrBuf *b, const Class *c) {
     sb_puts(b, class_external_name(c, buf, n));
     vm_free(buf);
 }
+
+/* For JNI's checks (-Xcheck:jni validates FindClass names as HotSpot does). */
+bool cf_valid_mutf8(const char *s, size_t len) { return valid_modified_utf8((const uint8_t *)s, len, false); }

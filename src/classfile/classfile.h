@@ -47,6 +47,8 @@ size_t cf_footprint(const Class *c);
 /* Checks a field descriptor / method descriptor (JVMS 4.3). */
 bool cf_valid_field_desc(const char *s, size_t len);
 bool cf_valid_method_desc(const char *s, size_t len);
+/* Whether s[0..len) is legal modified UTF-8 for a current class file (classfile.c). */
+bool cf_valid_mutf8(const char *s, size_t len);
 /* Checks a class name in internal form (or an array descriptor), and an unqualified
  * field or method name (JVMS 4.2). */
 bool cf_valid_class_name(const char *s, size_t len);

@@ -37,6 +37,7 @@
  *     pointer); the matching Release verifies guards and tag and copies back by mode.
  */
 #include "native/checkjni_internal.h"
+#include "classfile/classfile.h"
 #include "classfile/link.h"
 #include "interp/frame.h"
 #include "heap/object.h"
@@ -231,7 +232,7 @@ static void plan_capacity(Thread *t, jint capacity, bool new_frame) {
         push_scope(state(t), sc->frame, lf, lf->mark.chunk, lf->mark.used, (size_t)capacity + CJ_PLAN_SLACK);
         return;
     }
-    sc->planned = (size_t)capacity + live_locals(t, sc) + CJ_PLAN_SLACK;
+    if ((size_t)capacity > sc->planned) sc->planned = (size_t)capacity + live_locals(t, sc) + CJ_PLAN_SLACK;
 }
 
 void cj_capacity(Thread *t, jint capacity, bool new_frame) { CJ_VM(t, plan_capacity(t, capacity, new_frame)); }
@@ -321,14 +322,29 @@ void cj_object_array(Thread *t, jarray a) {
         cj_fatal(t, "Object array expected but not received for JNI array operation");
 }
 
+/* A call's method ID, and the class and receiver it is called with (either may be
+ * NULL): both must be subtypes of the method's holder. */
+void cj_call(Thread *t, jclass c, jmethodID mid, jobject obj) {
+    Method *m = cj_method_id(t, mid);
+    if (c && !class_is_assignable(cj_class(t, c, false), m->holder))
+        cj_fatal(t, "Wrong object class or methodID passed to JNI call");
+    if (obj && !class_is_assignable(cj_object(t, obj)->klass, m->holder))
+        cj_fatal(t, "Wrong object class or methodID passed to JNI call");
+}
+
 void cj_class_descriptor(Thread *t, const char *name) {
     size_t len = name ? strlen(name) : 0;
-    if (len < 2 || name[0] != 'L' || name[len - 1] != ';') return;
     char *msg = vm_malloc(len + 200);
-    snprintf(msg, len + 200, "JNI FindClass received a bad class descriptor \"%s\".  A correct class descriptor "
-             "has no leading \"L\" or trailing \";\".  Incorrect descriptors will not be accepted in future "
-             "releases.", name);
-    cj_warn(t, msg);
+    if (len >= 2 && name[0] == 'L' && name[len - 1] == ';') {
+        snprintf(msg, len + 200, "JNI FindClass received a bad class descriptor \"%s\".  A correct class "
+                 "descriptor has no leading \"L\" or trailing \";\".  Incorrect descriptors will not be accepted "
+                 "in future releases.", name);
+        cj_warn(t, msg);
+    }
+    if (name && !cf_valid_mutf8(name, len)) {
+        snprintf(msg, len + 200, "JNI class name is not a valid UTF8 string \"%s\"", name);
+        cj_fatal(t, msg);
+    }
     free(msg);
 }
 
@@ -385,15 +401,18 @@ void *cj_guard_array(Thread *t, jarray a, void *elems) {
     return cj_guard_copy(elems, size, elems);
 }
 
-void *cj_guard_release_array(Thread *t, const char *fn, jarray a, void *copy, jint mode) {
+/* critical: a critical region's copy is freed even on JNI_COMMIT (no later release). */
+void *cj_guard_release_array(Thread *t, const char *fn, jarray a, void *copy, jint mode, bool critical) {
     if (!copy) {
         cj_say("%s: elements vector NULL0x%016lx", fn, (unsigned long)(uintptr_t)a);
         CJ_VM(t, cj_fatal(t, "Elements vector NULL"));
     }
     if (!guard_ok(copy)) {
-        cj_say("ReleasePrimitiveArrayCritical: release array failed bounds check, incorrect pointer returned ? "
-               "array: 0x%016lx carray: 0x%016lx", (unsigned long)(uintptr_t)a, (unsigned long)(uintptr_t)copy);
-        CJ_VM(t, cj_fatal(t, "ReleasePrimitiveArrayCritical: failed bounds check"));
+        cj_say("%s: release array failed bounds check, incorrect pointer returned ? array: 0x%016lx carray: "
+               "0x%016lx", fn, (unsigned long)(uintptr_t)a, (unsigned long)(uintptr_t)copy);
+        char msg[128];
+        snprintf(msg, sizeof msg, "%s: failed bounds check", fn);
+        CJ_VM(t, cj_fatal(t, msg));
     }
     GuardHead *g = guard_head(copy);
     void *orig = (void *)g->tag;
@@ -403,7 +422,7 @@ void *cj_guard_release_array(Thread *t, const char *fn, jarray a, void *copy, ji
         CJ_VM(t, cj_fatal(t, "Unrecognized array release mode"));
     }
     if (mode != JNI_ABORT) memcpy(orig, copy, g->size);
-    if (mode != JNI_COMMIT) guard_free(copy);
+    if (mode != JNI_COMMIT || critical) guard_free(copy);
     return orig;
 }
 

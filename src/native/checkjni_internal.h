@@ -44,6 +44,7 @@ Object *cj_object(Thread *t, jobject h);
 Class *cj_class(Thread *t, jclass c, bool allow_primitive);
 void cj_throwable_class(Thread *t, Class *c);
 Method *cj_method_id(Thread *t, jmethodID m);
+void cj_call(Thread *t, jclass c, jmethodID m, jobject obj);
 void cj_instance_field(Thread *t, jfieldID fid, jobject obj, BasicType type);
 void cj_static_field(Thread *t, jfieldID fid, jclass c, BasicType type);
 void cj_string(Thread *t, jstring s);
@@ -59,7 +60,7 @@ void cj_capacity(Thread *t, jint capacity, bool new_frame);
  * bytes and tagged with what made it; the Release* functions verify both. */
 void *cj_guard_copy(const void *orig, size_t size, const void *tag);
 void *cj_guard_array(Thread *t, jarray a, void *elems);
-void *cj_guard_release_array(Thread *t, const char *fn, jarray a, void *copy, jint mode);
+void *cj_guard_release_array(Thread *t, const char *fn, jarray a, void *copy, jint mode, bool critical);
 const void *cj_guard_release_chars(Thread *t, const char *fn, const char *maker, jstring s, const void *chars,
                                    const void *tag);
 extern const char cj_tag_chars, cj_tag_utf;

@@ -54,7 +54,7 @@ CJ_SIMPLE(jclass, FindClass, (JNIEnv *env, const char *name), (env, name), CJ_NO
 CJ_SIMPLE(jmethodID, FromReflectedMethod, (JNIEnv *env, jobject m), (env, m), CJ_NORMAL, cj_object(t, m))
 CJ_SIMPLE(jfieldID, FromReflectedField, (JNIEnv *env, jobject f), (env, f), CJ_NORMAL, cj_object(t, f))
 CJ_SIMPLE(jobject, ToReflectedMethod, (JNIEnv *env, jclass c, jmethodID m, jboolean is_static), (env, c, m, is_static),
-          CJ_NORMAL, cj_class(t, c, false); cj_method_id(t, m))
+          CJ_NORMAL, cj_call(t, c, m, NULL))
 CJ_SIMPLE(jclass, GetSuperclass, (JNIEnv *env, jclass c), (env, c), CJ_NORMAL, cj_class(t, c, true))
 CJ_SIMPLE(jboolean, IsAssignableFrom, (JNIEnv *env, jclass a, jclass b), (env, a, b), CJ_NORMAL,
           cj_class(t, a, true); cj_class(t, b, true))
@@ -142,13 +142,13 @@ CJ_SIMPLE(jobjectRefType, GetObjectRefType, (JNIEnv *env, jobject o), (env, o), 
 
 CJ_SIMPLE(jobject, AllocObject, (JNIEnv *env, jclass c), (env, c), CJ_NORMAL, cj_class(t, c, false))
 CJ_SIMPLE(jobject, NewObjectV, (JNIEnv *env, jclass c, jmethodID m, va_list ap), (env, c, m, ap), CJ_NORMAL,
-          cj_class(t, c, false); cj_method_id(t, m))
+          cj_call(t, c, m, NULL))
 CJ_SIMPLE(jobject, NewObjectA, (JNIEnv *env, jclass c, jmethodID m, const jvalue *a), (env, c, m, a), CJ_NORMAL,
-          cj_class(t, c, false); cj_method_id(t, m))
+          cj_call(t, c, m, NULL))
 
 static jobject JNICALL cj_NewObject(JNIEnv *env, jclass c, jmethodID m, ...) {
     Thread *t = cj_enter(env, CJ_NORMAL);
-    CJ_VM(t, cj_class(t, c, false); cj_method_id(t, m));
+    CJ_VM(t, cj_call(t, c, m, NULL));
     va_list ap;
     va_start(ap, m);
     jobject r = CJ_REAL->NewObjectV(env, c, m, ap);
@@ -171,9 +171,9 @@ CJ_SIMPLE(jfieldID, GetStaticFieldID, (JNIEnv *env, jclass c, const char *n, con
 
 /* ---- calls: each of the three forms of each kind leaves the exception duty ---- */
 
-#define CJ_CHECK_VIRTUAL cj_method_id(t, m); cj_object(t, obj)
-#define CJ_CHECK_NONVIRTUAL cj_method_id(t, m); cj_object(t, obj); cj_method_id(t, m); cj_class(t, c, false)
-#define CJ_CHECK_STATIC cj_method_id(t, m); cj_class(t, c, false)
+#define CJ_CHECK_VIRTUAL cj_call(t, NULL, m, obj)
+#define CJ_CHECK_NONVIRTUAL cj_call(t, c, m, obj)
+#define CJ_CHECK_STATIC cj_call(t, c, m, NULL)
 
 /* Kind: "", Nonvirtual or Static; HEAD: the parameters before the method ID; ARGS: them
  * as arguments. */
@@ -342,7 +342,7 @@ CJ_SIMPLE_VOID(SetObjectArrayElement, (JNIEnv *env, jobjectArray a, jsize i, job
     static void JNICALL cj_Release##Name##ArrayElements(JNIEnv *env, E##Array a, E *elems, jint mode) { \
         Thread *t = cj_enter(env, CJ_EXC_ALLOWED); \
         CJ_VM(t, cj_primitive_array_type(t, a, BT)); \
-        E *orig = cj_guard_release_array(t, "checked_jni_Release" #Name "ArrayElements", a, elems, mode); \
+        E *orig = cj_guard_release_array(t, "checked_jni_Release" #Name "ArrayElements", a, elems, mode, false); \
         CJ_REAL->Release##Name##ArrayElements(env, a, orig, mode); \
         cj_exit(t); \
     } \
@@ -367,7 +367,7 @@ static void *JNICALL cj_GetPrimitiveArrayCritical(JNIEnv *env, jarray a, jboolea
 static void JNICALL cj_ReleasePrimitiveArrayCritical(JNIEnv *env, jarray a, void *carray, jint mode) {
     Thread *t = cj_enter(env, CJ_CRITICAL_EXC_ALLOWED);
     CJ_VM(t, cj_primitive_array(t, a));
-    void *orig = cj_guard_release_array(t, "ReleasePrimitiveArrayCritical", a, carray, mode);
+    void *orig = cj_guard_release_array(t, "ReleasePrimitiveArrayCritical", a, carray, mode, true);
     CJ_REAL->ReleasePrimitiveArrayCritical(env, a, orig, mode);
     cj_critical_add(t, -1);
     cj_exit(t);

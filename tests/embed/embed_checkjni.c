@@ -134,6 +134,40 @@ static void refs_across_calls(JNIEnv *env, jclass cls)
     make_strings(env, calls++ == 0 ? 30 : 34);
 }
 
+/* A smaller capacity than planned changes nothing: the plan stays 32. */
+static void ensure_small(JNIEnv *env, jclass cls)
+{
+    make_strings(env, 20);
+    printf("ensure %d\n", (*env)->EnsureLocalCapacity(env, 5));
+    make_strings(env, 20);
+}
+
+/* Writes one element past the copy's end. */
+static void overrun(JNIEnv *env, jclass cls)
+{
+    jintArray a = (*env)->NewIntArray(env, 4);
+    jint *e = (*env)->GetIntArrayElements(env, a, NULL);
+    e[4] = 1;
+    (*env)->ReleaseIntArrayElements(env, a, e, 0);
+}
+
+static void wrong_receiver(JNIEnv *env, jclass cls)
+{
+    jmethodID hash = (*env)->GetMethodID(env, (*env)->FindClass(env, "java/lang/String"), "hashCode", "()I");
+    (*env)->CallIntMethod(env, new_target(env, cls), hash);
+}
+
+static void wrong_static_class(JNIEnv *env, jclass cls)
+{
+    jmethodID nothing = static_method(env, cls, "nothing", "()V");
+    (*env)->CallStaticVoidMethod(env, (*env)->FindClass(env, "java/lang/String"), nothing);
+}
+
+static void bad_utf8_name(JNIEnv *env, jclass cls)
+{
+    (*env)->FindClass(env, "java/lang/\xff\xfeString");
+}
+
 /* Uses every family correctly: prints only its own lines. */
 static void correct(JNIEnv *env, jclass cls)
 {
@@ -350,6 +384,7 @@ static const struct {
     { "unchecked_then_return", unchecked_then_return, TWICE, 0 },
     { "refs_across_calls", refs_across_calls, TWICE, 0 },
     { "correct", correct, JAVA, 0 },
+    { "ensure_small", ensure_small, JAVA, 0 },
     { "local_refs_top", local_refs, TOP, 0 },
     { "correct_top", correct, TOP, 0 },
     { "field_type_instance", field_type_instance, JAVA, 1 },
@@ -378,6 +413,10 @@ static const struct {
     { "negative_capacity", negative_capacity, JAVA, 1 },
     { "stale_local", stale_local, TWICE, 1 },
     { "env_in_native_thread", env_in_native_thread, TOP, 1 },
+    { "overrun", overrun, JAVA, 1 },
+    { "wrong_receiver", wrong_receiver, JAVA, 1 },
+    { "wrong_static_class", wrong_static_class, JAVA, 1 },
+    { "bad_utf8_name", bad_utf8_name, JAVA, 1 },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
