@@ -166,6 +166,13 @@ static const char *const RENAMED[][2] = {
     { "Operand stack overflow", "Stack size too large" },
 };
 
+/* ... and those whose words go on with details the old verifier does not give. */
+static const char *const RENAMED_PREFIX[][2] = {
+    { "Bad access to protected", "Bad access to protected data" },
+    { "Illegal constant pool index", "Illegal constant pool index" },
+    { "Illegal type at constant pool entry", "Illegal type in constant pool" },
+};
+
 void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expected, const char *checker_msg) {
     char msg[512];
     snprintf(msg, sizeof msg, "%s", checker_msg);
@@ -176,7 +183,8 @@ void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expe
         fail_msg(V, "Expecting to find object/array on stack");
     for (size_t i = 0; i < ARRAY_LEN(RENAMED); i++)
         if (!strcmp(msg, RENAMED[i][0])) fail_msg(V, "%s", RENAMED[i][1]);
-    if (!strncmp(msg, "Bad access to protected", 23)) fail_msg(V, "Bad access to protected data");
+    for (size_t i = 0; i < ARRAY_LEN(RENAMED_PREFIX); i++)
+        if (!strncmp(msg, RENAMED_PREFIX[i][0], strlen(RENAMED_PREFIX[i][0]))) fail_msg(V, "%s", RENAMED_PREFIX[i][1]);
     if (fault == VE_UNDERFLOW) fail_msg(V, "Unable to pop operand off an empty stack");
     if (fault == VE_OVERFLOW) fail_msg(V, "Stack size too large");
     if (fault == VE_BAD_LOCAL && op >= OP_istore && op <= OP_astore_3) fail_msg(V, "Illegal local variable number");
@@ -353,9 +361,9 @@ static bool is_jump(uint8_t op) {
            op == OP_jsr_w;
 }
 
-static void check_target(Vfy *V, uint32_t bci, int32_t off) {
+static void check_target(Vfy *V, uint32_t bci, int32_t off, const char *msg) {
     int64_t t = (int64_t)bci + off;
-    if (t < 0 || t >= V->m->code_len || !V->cdata[t]) fail_msg(V, "Illegal target of jump or branch");
+    if (t < 0 || t >= V->m->code_len || !V->cdata[t]) fail_msg(V, "%s", msg);
     V->infer->leader[t] = 1;
 }
 
@@ -372,7 +380,8 @@ static void check_targets_at(Vfy *V, uint32_t bci) {
     uint32_t next = bci + vfy_insn_length(code, bci);
     if (ends_block(op) && next < V->m->code_len) V->infer->leader[next] = 1;
     if (is_jump(op)) {
-        check_target(V, bci, op == OP_goto_w || op == OP_jsr_w ? s4(code + bci + 1) : (int16_t)u2(code + bci + 1));
+        check_target(V, bci, op == OP_goto_w || op == OP_jsr_w ? s4(code + bci + 1) : (int16_t)u2(code + bci + 1),
+                     "Illegal target of jump or branch");
         if (op == OP_jsr || op == OP_jsr_w) {
             V->infer->jsrs[V->infer->njsrs++] = bci;
             V->infer->leader[bci] = 1;
@@ -382,8 +391,9 @@ static void check_targets_at(Vfy *V, uint32_t bci) {
     uint32_t a = (bci + 4) & ~3u;
     int32_t keys = op == OP_tableswitch ? s4(code + a + 8) - s4(code + a + 4) + 1 : s4(code + a + 4);
     int32_t delta = op == OP_tableswitch ? 1 : 2;
-    check_target(V, bci, s4(code + a));
-    for (int32_t i = 0; i < keys; i++) check_target(V, bci, s4(code + a + 4 * (uint32_t)(3 + i * delta)));
+    check_target(V, bci, s4(code + a), "Illegal default target in switch");
+    for (int32_t i = 0; i < keys; i++)
+        check_target(V, bci, s4(code + a + 4 * (uint32_t)(3 + i * delta)), "Illegal branch in tableswitch");
 }
 
 static void check_exception_table(Vfy *V) {

@@ -87,6 +87,23 @@ public class VerifyOld {
         run("invokevirtual on the wrong class", wrongReceiver());
         run("athrow of a String", throwString());
         run("getfield on the wrong class", wrongField());
+        run("int passed as Object", intAsObject());
+        run("putstatic of a String into a PrintStream field", putStaticString());
+        run("istore of a String", old("IstoreRef", "()V", 1, 1, 0x01, 0x3b, 0xb1));
+        run("dup of a long", old("DupLong", "()V", 4, 0, 0x09, 0x59, 0xb1));
+        run("pop2 of one int", old("Pop2Int", "()V", 1, 0, 0x03, 0x58, 0xb1));
+        run("iinc of a float", old("IincFloat", "()V", 1, 1, 0x0b, 0x43, 0x84, 0, 1, 0xb1));
+        run("monitorenter on int", old("MonInt", "()V", 1, 0, 0x03, 0xc2, 0xb1));
+        run("tableswitch default out of the code", old("SwitchOut", "()V", 1, 0,
+            0x03, 0xaa, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0xb1));
+        run("tableswitch key out of the code", old("SwitchKeyOut", "()V", 1, 0,
+            0x03, 0xaa, 0, 0, 0, 0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 90, 0xb1));
+        run("lookupswitch key out of the code", old("LookupKeyOut", "()V", 1, 0,
+            0x03, 0xab, 0, 0, 0, 0, 0, 19, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0, 90, 0xb1));
+        run("anewarray of a String constant", cpType());
+        run("ldc of constant 0", old("Ldc0", "()V", 1, 0, 0x12, 0, 0x57, 0xb1));
+        run("valid: one return address stored twice", old("RetDup", "()V", 2, 2, 0xa8, 0, 4, 0xb1, 0x59, 0x4b, 0x4c, 0xa9, 0));
+        run("valid: uninitialized object in a local across a branch", uninitLocal());
         run("protected clone() of a String", cloneString());
         run("valid: clone() of an array", cloneArray());
         run("valid: 1000 locals live across 3000 branches", manyLocals(1000, 3000));
@@ -235,6 +252,36 @@ public class VerifyOld {
         int[] all = java.util.Arrays.copyOf(code, p + 1);
         all[p] = 0xac;                                                  // ireturn
         return withCode("ManyLocals", 49, "()I", 1, locals, all, null);
+    }
+
+    static VerifyErrors.CW intAsObject() {
+        VerifyErrors.CW c = new VerifyErrors.CW("IntAsObject");
+        c.major = 49;
+        int vo = c.method("java/lang/String", "valueOf", "(Ljava/lang/Object;)Ljava/lang/String;");
+        return c.method(9, "run", "()V", 1, 0, new int[] { 0x03, 0xb8, hi(vo), lo(vo), 0x57, 0xb1 }, null, null);
+    }
+
+    static VerifyErrors.CW putStaticString() {
+        VerifyErrors.CW c = new VerifyErrors.CW("PutStaticString");
+        c.major = 49;
+        int f = c.field("java/lang/System", "out", "Ljava/io/PrintStream;");
+        return c.method(9, "run", "()V", 1, 0, new int[] { 0x12, c.str("x"), 0xb3, hi(f), lo(f), 0xb1 }, null, null);
+    }
+
+    static VerifyErrors.CW cpType() {
+        VerifyErrors.CW c = new VerifyErrors.CW("CpType");
+        c.major = 49;
+        return c.method(9, "run", "()V", 1, 0, new int[] { 0x03, 0xbd, 0, c.str("x"), 0x57, 0xb1 }, null, null);
+    }
+
+    /* new Object; astore_0; iconst_0; ifeq next; aload_0; invokespecial <init>; aload_0; getClass; areturn */
+    static VerifyErrors.CW uninitLocal() {
+        VerifyErrors.CW c = new VerifyErrors.CW("UninitLocal");
+        c.major = 49;
+        int obj = c.cls("java/lang/Object"), init = c.method("java/lang/Object", "<init>", "()V");
+        int gc = c.method("java/lang/Object", "getClass", "()Ljava/lang/Class;");
+        return c.method(9, "run", "()Ljava/lang/Object;", 1, 1, new int[] { 0xbb, hi(obj), lo(obj), 0x4b, 0x03, 0x99, 0, 3,
+            0x2a, 0xb7, hi(init), lo(init), 0x2a, 0xb6, hi(gc), lo(gc), 0xb0 }, null, null);
     }
 
     static VerifyErrors.CW cloneString() {
