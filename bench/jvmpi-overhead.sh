@@ -4,7 +4,7 @@
 # (tests/jvmpi/lib/hprof.c) recording heap events only (heap=sites: alloc/free/move with
 # a two-frame call trace per allocation), method events only (cpu=times: entry/exit with
 # a thread-CPU clock read at each), and both; best of REPS runs of the process's CPU time.
-#   BUILD=build REPS=3 SCALE=1 bench/jvmpi-overhead.sh [KERNEL...]
+#   BUILD=build REPS=3 SCALE=1 COLLECTORS="semispace ..." bench/jvmpi-overhead.sh [KERNEL...]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$root/build}
@@ -27,7 +27,7 @@ best() { local b=999999 v i; for ((i = 0; i < REPS; i++)); do v=$("$@"); b=$(ech
 pct() { echo "$1 $2" | awk '{ printf "%+.0f%%", 100 * ($2 - $1) / $1 }'; }
 printf '%-12s %-12s %8s %14s %14s %14s\n' kernel collector "none s" "heap s" "methods s" "both s"
 for k in "${kernels[@]}"; do
-  for gc in semispace marksweep markcompact; do
+  for gc in ${COLLECTORS:-semispace marksweep markcompact generational refcount}; do
     run() { cpu_of "$JAVA" -XX:LoupeGC=$gc ${1:+-agentpath:$work/libhprof.so=$1,file=$work/r.txt} -cp "$work/classes" "$k" "$SCALE"; }
     none=$(best run "")
     heap=$(best run heap)

@@ -3,17 +3,20 @@
 # finalizers, several threads) and Monitors, under each collector, with the other events
 # (JNI references, instruction start, SIGQUIT's data dump request, threads, arenas) too:
 # the live objects rebuilt from the events must match the collector's count at every GC
-# finish and a level 2 heap dump class by class, JVMPI's method entries JVMTI's, the dumps
-# must parse.  Under GC stress and sanitizers: a smaller tree, method events under the
-# default collector only, no Monitors run.
+# finish, and class by class a level 2 heap dump and a JVMTI heap walk at shut down (walk);
+# JVMPI's method entries JVMTI's; the dumps must parse.  Under GC stress and sanitizers: a
+# smaller tree, three collectors, method events under the default collector only, no
+# Monitors run.
 . "$ROOT/tests/jvmpi/lib/jvmpi.bash"
 agent
 size=6
 $light && size=3
-for gc in semispace marksweep markcompact generational refcount; do
-  opts=heap,monitor,dumps,funcs,bad,events
+collectors="semispace marksweep markcompact generational refcount"
+$light && collectors="semispace marksweep markcompact"
+for gc in $collectors; do
+  opts=heap,monitor,dumps,funcs,bad,events,walk
   checks=("${CHECKS_BASE[@]}" "${CHECKS_HEAP[@]}" "${CHECKS_DUMPS[@]}" "${CHECKS_FUNCS[@]}" "${CHECKS_BAD[@]}"
-    "${CHECKS_EVENTS[@]}")
+    "${CHECKS_EVENTS[@]}" "${CHECKS_WALK[@]}")
   if ! $light || [ $gc = semispace ]; then
     opts=$opts,cpu,jvmti
     checks+=("${CHECKS_JVMTI[@]}")

@@ -24,6 +24,10 @@
  *   contend   (with monitor) the monitor events on a program that contends and waits
  *             (jvmpi/events: Contend), a raw monitor contended between two agent
  *             threads, method entry2 and class load hook events
+ *   walk      (with heap, -agentpath) the live instances per class (and the arrays, all
+ *             together) rebuilt from the events against a JVMTI heap walk
+ *             (IterateThroughHeap, classes tagged) at shut down, after a collection, with
+ *             the other threads suspended
  *   unload    class unload: each must name a class loaded before and not unloaded yet;
  *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
@@ -44,7 +48,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend, opt_walk;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -1181,6 +1185,95 @@ static void dump_graph_objects(void) {
             pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, objs[i].id);
 }
 
+/* Suspends every thread but env; returns how many in others. */
+static int suspend_others(JNIEnv *env, JNIEnv **others, jint *results) {
+    pi->RawMonitorEnter(agent_lock);
+    int n = 0;
+    int main_seen = main_env == env;    /* the thread of JVM init done has no thread start */
+    for (int i = 0; i < nlive_threads; i++) {
+        if (live_threads[i].env != env) others[n++] = live_threads[i].env;
+        main_seen |= live_threads[i].env == main_env;
+    }
+    if (!main_seen && main_env) others[n++] = main_env;
+    pi->RawMonitorExit(agent_lock);
+    pi->SuspendThreadList(n, others, results);
+    return n;
+}
+
+/* ---------------- per class, events against a JVMTI heap walk (walk option) ---------------- */
+
+static jvmtiEnv *walk_ti;
+static JVMPI_RawMonitor walk_lock;
+/* Instances per class index; arrays are counted together (array classes made before the
+ * agent could see them have no class load event of their own). */
+static long *walk_counts, *event_counts;
+static long walk_arrays, event_arrays, walk_untagged, walks, walk_mismatch;
+static char walk_text[300];
+
+static jint JNICALL walk_cb(jlong class_tag, jlong size, jlong *tag_ptr, jint length, void *user) {
+    if (length >= 0) walk_arrays++;
+    else if (class_tag) walk_counts[class_tag - 1]++;
+    else walk_untagged++;
+    return 0;
+}
+
+static void tag_classes(JNIEnv *env) {
+    for (size_t i = 0; i < ccap; i++) {
+        if (!cslots[i].key || cslots[i].key == TOMB) continue;
+        jobject c = pi->jobjectID2jobject(cslots[i].key);
+        if (c) (*walk_ti)->SetTag(walk_ti, c, 1 + cslots[i].index);
+        if (c) (*env)->DeleteLocalRef(env, c);
+    }
+}
+
+static void count_events(void) {
+    for (size_t i = 0; i < ocap; i++) {
+        Obj *o = &objs[i];
+        if (!o->id || o->id == TOMB) continue;
+        if (o->is_array != JVMPI_NORMAL_OBJECT) event_arrays++;
+        else if (o->key >= 0) event_counts[o->key]++;
+    }
+}
+
+/* One comparison, every other thread suspended, GC disabled (the objects not freed yet are
+ * in both); at shut down, so that no other thread is between an allocation and its event,
+ * or suspended inside an event (with GC disabled, or holding the table). */
+static void walk_compare(JNIEnv *env) {
+    JNIEnv *others[MAX_THREADS];
+    jint results[MAX_THREADS];
+    pi->RawMonitorEnter(walk_lock);
+    int n = suspend_others(env, others, results);
+    pi->DisableGC();
+    pi->RawMonitorEnter(table_lock);
+    define_unkeyed();
+    memset(walk_counts, 0, MAX_CLASSES * sizeof *walk_counts);
+    memset(event_counts, 0, MAX_CLASSES * sizeof *event_counts);
+    walk_arrays = event_arrays = walk_untagged = 0;
+    tag_classes(env);
+    count_events();
+    pi->RawMonitorExit(table_lock);
+    jvmtiHeapCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.heap_iteration_callback = walk_cb;
+    (*walk_ti)->IterateThroughHeap(walk_ti, 0, NULL, &cb, NULL);
+    long differ = 0;
+    for (int i = 0; i < nclasses; i++)
+        if (walk_counts[i] != event_counts[i] && !differ++ && !walk_mismatch)
+            snprintf(walk_text, sizeof walk_text, "walk %ld: %s: events %ld, JVMTI %ld", walks + 1, classes[i].name,
+                     event_counts[i], walk_counts[i]);
+    if (walk_arrays != event_arrays && !differ++ && !walk_mismatch)
+        snprintf(walk_text, sizeof walk_text, "walk %ld: arrays: events %ld, JVMTI %ld", walks + 1, event_arrays,
+                 walk_arrays);
+    if (walk_untagged && !differ++ && !walk_mismatch)
+        snprintf(walk_text, sizeof walk_text, "walk %ld: %ld objects of classes without a load event", walks + 1,
+                 walk_untagged);
+    walks++;
+    if (differ) walk_mismatch++;
+    pi->EnableGC();
+    pi->ResumeThreadList(n, others, results);
+    pi->RawMonitorExit(walk_lock);
+}
+
 /* HotSpotDiagnosticMXBean.dumpHeap(path, false); false if it threw. */
 static int hprof_dump(JNIEnv *env, jobject bean, jmethodID m, const char *path) {
     remove(path);
@@ -1226,14 +1319,9 @@ static void compare_with_hprof(JNIEnv *env) {
         return;
     }
     remove("warm.hprof");
-    pi->RawMonitorEnter(agent_lock);
     JNIEnv *others[MAX_THREADS];
     jint results[MAX_THREADS];
-    int n = 0;
-    for (int i = 0; i < nlive_threads; i++)
-        if (live_threads[i].env != env) others[n++] = live_threads[i].env;
-    pi->RawMonitorExit(agent_lock);
-    pi->SuspendThreadList(n, others, results);
+    int n = suspend_others(env, others, results);
     pi->DisableGC();
     int ok = hprof_dump(env, bean, dump, "same.hprof");
     save_dumps();
@@ -1305,6 +1393,12 @@ void shutdown_work(JNIEnv *env) {
         (*ti)->SetEventNotificationMode(ti, JVMTI_DISABLE, JVMTI_EVENT_METHOD_ENTRY, NULL);
         compare_calls();
     }
+    if (opt_walk) {
+        pi->RunGC();
+        walk_compare(env);
+        check("live objects per class from events agree with a JVMTI heap walk",
+              walks > 0 && walk_mismatch == 0, "%ld of %ld walks differ, %s", walk_mismatch, walks, walk_text);
+    }
     if (opt_heap) pi->RunGC();
     if (opt_heap == 2)
         check("heap totals from events agree at every GC finish", gc_mismatch == 0 && gc_checked > 0 && gc_checked == gc_count,
@@ -1342,6 +1436,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "unload")) opt_unload = 1;
         else if (!strcmp(tok, "hprof")) opt_hprof = 1;
         else if (!strcmp(tok, "contend")) opt_contend = 1;
+        else if (!strcmp(tok, "walk")) opt_walk = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1412,6 +1507,19 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_MONITOR_WAITED);
         enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
         enable(JVMPI_EVENT_MONITOR_CONTENDED_EXIT);
+    }
+    if (opt_walk && opt_heap == 2) {
+        jvmtiCapabilities caps = { 0 };
+        caps.can_tag_objects = 1;
+        walk_lock = pi->RawMonitorCreate("_walk");
+        walk_counts = calloc(MAX_CLASSES, sizeof *walk_counts);
+        event_counts = calloc(MAX_CLASSES, sizeof *event_counts);
+        if ((*vm)->GetEnv(vm, (void **)&walk_ti, JVMTI_VERSION_1_2) != JNI_OK || (*walk_ti)->AddCapabilities(walk_ti, &caps)) {
+            check("JVMTI heap walk agent", 0, "no JVMTI environment");
+            opt_walk = 0;
+        }
+    } else {
+        opt_walk = 0;
     }
     if (opt_contend) {
         contend_raw = pi->RawMonitorCreate("contended raw");

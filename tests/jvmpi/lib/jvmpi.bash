@@ -60,3 +60,4 @@ CHECKS_FUNCS=("CreateSystemThread" "thread-local storage" "GetCurrentThreadCpuTi
 CHECKS_BAD=("EnableEvent of unknown types" "EnableEvent of dumps" "EnableEvent of compiled methods"
   "RequestEvent of a non-defining event" "RequestEvent with bad ids" "heap dump of an unknown level"
   "functions given a stale thread" "GetMethodClass of a stale method" "raw monitor functions given a stale monitor")
+CHECKS_WALK=("live objects per class from events agree with a JVMTI heap walk")
