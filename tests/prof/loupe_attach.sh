@@ -1,7 +1,8 @@
 # On Loupe: `loupe-prof record` attaches to a running Loupe VM (the attach mechanism's
 # `load`, Agent_OnAttach), records and detaches; a second recording of the same VM gets
 # sampled allocations again (the agent reuses its JVMTI environment, which still holds that
-# one-environment-at-a-time capability: a new environment could not have it); `loupe-prof
+# one-environment-at-a-time capability: a new environment could not have it) and names the
+# threads in its wall-clock samples; `loupe-prof
 # top` shows the hot method live and quits on q.  The program runs on and ends normally.
 # No fixed sleeps: each step waits for its marker, with limits meant for a loaded machine,
 # GC stress and sanitizer builds.
@@ -18,6 +19,9 @@ wait_for prog.out ready 600
 "$LP" convert second.lprof -o second.summary
 grep -q 'Spinner.hot' second.summary || fail "no Spinner.hot in the second recording"
 grep -q '^wall: [1-9]' second.summary || fail "no wall-clock samples"
+# threads that started before the agent are named by their OS names, which Loupe sets from
+# the Java names as HotSpot does (15 bytes)
+grep -q '\[thread Reference Handl\]' second.summary || { cat second.summary; fail "the wall-clock samples do not name the Reference Handler"; }
 grep -q 'events cpu,wall,alloc' second.summary || { cat second.summary prog.err; fail "the second recording has no allocations"; }
 # top: q once it has shown the hot method (or after 10 minutes, to end the test)
 (
