@@ -22,7 +22,8 @@
 #include <stdint.h>
 
 #define LP_MAGIC "LPRF"
-#define LP_VERSION 1
+#define LP_VERSION 2          /* 2: ALLOC records may count several objects */
+#define LP_VERSION_OLDEST 1   /* the oldest a front-end still reads */
 
 /* Record types and their payloads (fields in order). */
 enum lp_record {

@@ -242,8 +242,9 @@ int lpm_parse(const uint8_t *data, size_t n, lpm_profile *prof, char *err, size_
         snprintf(err, errcap, "not a loupe-prof recording (no LPRF header)");
         return -1;
     }
-    if (data[4] != LP_VERSION) {
-        snprintf(err, errcap, "recording version %d; this loupe-prof reads version %d", data[4], LP_VERSION);
+    if (data[4] < LP_VERSION_OLDEST || data[4] > LP_VERSION) {
+        snprintf(err, errcap, "recording version %d; this loupe-prof reads versions %d to %d", data[4],
+                 LP_VERSION_OLDEST, LP_VERSION);
         return -1;
     }
     const uint8_t *p = data + 5, *end = data + n;

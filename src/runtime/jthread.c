@@ -192,6 +192,19 @@ static bool daemon_attach(Thread *t, const char *name) {
     return ok;
 }
 
+/* Names the OS thread after its java.lang.Thread when it starts, as HotSpot does (at most
+ * 15 bytes, Linux's limit), so that tools reading /proc (top -H, profilers) tell threads
+ * apart. */
+static void name_native_thread(Thread *t) {
+    Object *name = t->jthread ? OBJ_FIELD(t->jthread, jthread_name_off, Object *) : NULL;
+    char *u = name ? jstr_to_utf8(name) : NULL;
+    if (!u) return;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%s", u);
+    pthread_setname_np(pthread_self(), buf);
+    vm_free(u);
+}
+
 static void *system_daemon_main(void *arg) {
     SystemDaemon *d = arg;
     Thread *t = d->t;
@@ -199,6 +212,7 @@ static void *system_daemon_main(void *arg) {
     bool ok = thread_attach_current(t, vm_opts.thread_stack * 4) && daemon_attach(t, d->name);
     daemon_release_creator(d);
     if (!ok) return NULL;
+    name_native_thread(t);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     body(t);
     return NULL;
@@ -297,6 +311,7 @@ static void *thread_main(void *arg) {
     Thread *t = start.t;
     if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
     thread_set_java_status(t, JTS_RUNNABLE);
+    name_native_thread(t);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     if (start.body) {
         start.body(t, start.arg);

@@ -3,9 +3,11 @@
 # AllocSite$Item objects are reported exactly N at AllocSite.make, under each collector,
 # and the summary says the allocations are exact and its per-class view gives N.  On
 # HotSpot the same request falls back to sampling and says so; by default Loupe samples
-# too (SampledObjectAlloc), and its estimate is within 15 %.
+# too (SampledObjectAlloc), and its estimate is within 15 %.  Exact counts are kept per
+# thread and site (profiler/agent/sites.c): AllocThreads' 4 threads, ended before the
+# recording does, allocate 4 x N AllocThreads$Item, all counted.
 . "$ROOT/tests/prof/lib/prof.bash"
-compile AllocSite
+compile AllocSite AllocThreads
 n=20000
 "$LP" run -o hs.lprof -e alloc --alloc exact -- "$PROF_JAVA" -cp classes AllocSite $n >hs.out 2>hs.err
 "$LP" convert hs.lprof -o hs.summary
@@ -28,3 +30,8 @@ for gc in semispace marksweep markcompact; do
   [ "$got" = "$n" ] || fail "$gc: $got objects reported, $n allocated"
   grep -qE "^ +$n +[0-9]+ +[0-9]+  AllocSite\\\$Item\$" $gc.summary || fail "$gc: the per-class view does not give $n AllocSite\$Item"
 done
+"$LP" run -o threads.collapsed -e alloc --alloc exact -- "$PROF_JAVA" -cp classes AllocThreads 4 $n >threads.out 2>threads.err
+grep -q "^allocated $((4 * n))" threads.out || { cat threads.err; fail "AllocThreads did not finish"; }
+got=$(weight threads.collapsed 'AllocThreads\.make;AllocThreads\$Item ')
+echo "4 threads: $got AllocThreads\$Item objects at AllocThreads.make (exactly $((4 * n)) allocated)"
+[ "$got" = $((4 * n)) ] || fail "4 threads: $got objects reported, $((4 * n)) allocated"

@@ -1,37 +1,5 @@
-# On Loupe: `loupe-prof record` attaches to a running Loupe VM (the attach mechanism's
-# `load`, Agent_OnAttach), records and detaches; a second recording of the same VM gets
-# sampled allocations again (the agent reuses its JVMTI environment, which still holds that
-# one-environment-at-a-time capability: a new environment could not have it); `loupe-prof
-# top` shows the hot method live and quits on q.  The program runs on and ends normally.
-# No fixed sleeps: each step waits for its marker, with limits meant for a loaded machine,
-# GC stress and sanitizer builds.
+# prof/attach_record with Loupe as the profiled VM: dynamic attach (Agent_OnAttach through
+# Loupe's attach listener), two recordings and `top`.
 . "$ROOT/tests/prof/lib/prof.bash"
 on_loupe
-compile Spinner
-"$PROF_JAVA" -cp classes Spinner 3600 stop >prog.out 2>prog.err &
-pid=$!
-trap 'touch stop; kill $pid 2>/dev/null || true' EXIT
-wait_for prog.out ready 600
-"$LP" record -d 2 -o first.collapsed "$pid" 2>record.err || fail "record failed: $(cat record.err)"
-[ "$(weight first.collapsed 'Spinner\.hot')" -gt 0 ] || fail "no Spinner.hot in the first recording"
-"$LP" record -d 1 -e cpu,alloc,wall -o second.lprof "$pid" 2>>record.err || fail "second record failed: $(cat record.err)"
-"$LP" convert second.lprof -o second.summary
-grep -q 'Spinner.hot' second.summary || fail "no Spinner.hot in the second recording"
-grep -q '^wall: [1-9]' second.summary || fail "no wall-clock samples"
-grep -q 'events cpu,wall,alloc' second.summary || { cat second.summary prog.err; fail "the second recording has no allocations"; }
-# top: q once it has shown the hot method (or after 10 minutes, to end the test)
-(
-  for ((i = 0; i < 6000; i++)); do
-    grep -q 'Spinner.hot' top.out 2>/dev/null && break
-    sleep 0.1
-  done
-  echo q
-) | "$LP" top "$pid" >top.out 2>top.err || fail "top failed: $(cat top.err)"
-grep -q 'Spinner.hot' top.out || fail "top did not show Spinner.hot: $(cat top.out top.err)"
-grep -q '(q or Ctrl-C quits)' top.out || fail "top showed no live view"
-kill -0 "$pid" 2>/dev/null || fail "the program died under top"
-touch stop
-trap - EXIT
-wait "$pid" || fail "the program ended with status $?"
-grep -q '^finished ok' prog.out || fail "the program did not finish normally: $(cat prog.out prog.err)"
-[ ! -s prog.err ] || fail "the program wrote to stderr: $(cat prog.err)"
+. "$ROOT/tests/prof/attach_record.sh"
