@@ -17,6 +17,10 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HS=$("$ROOT/tools/find_jdk.sh")
 LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
 export LOUPE_OPTIONS
+# 200000 instances outgrow a nursery and a reference-count period; under GC stress (a
+# collection every few allocations) fewer, so that the test ends in reasonable time
+many=200000 churn=20000
+case "$LOUPE_OPTIONS" in *GCStressInterval*) many=20000 churn=2000 ;; esac
 loupe=false
 "$J" -XX:+AllowEnhancedClassRedefinition -version >/dev/null 2>&1 && loupe=true
 mkdir -p src v1 v2 agent
@@ -122,14 +126,17 @@ public class Main {
     }
 
     static String garbage;
+    static int churned;
 
-    static void churn() {
-        for (int i = 0; i < 20000; i++) garbage = "g" + i + new Point(i, "tmp").x;
+    static void churn(int n) {
+        for (int i = 0; i < n; i++) garbage = "g" + i + new Point(i, "tmp").x;
+        churned += n;
         System.gc();
     }
 
     public static void main(String[] args) throws Exception {
-        Point[] many = new Point[200000];
+        int n = Integer.parseInt(args[0]), c = Integer.parseInt(args[1]);
+        Point[] many = new Point[n];
         for (int i = 0; i < many.length; i++) many[i] = new Point(i, null);
         Point p = new Point(7, "p");
         Point3 q = new Point3(9, "q", 11, "L");
@@ -154,7 +161,7 @@ public class Main {
         waiter.join();
         q.x = 9;
         System.out.println("after: " + p.show() + " | " + q.show3());
-        churn();
+        churn(c);
         System.out.println("after gc: " + p.show() + " | " + q.show3());
         try {
             System.out.println("gone " + p.gone());
@@ -169,14 +176,15 @@ public class Main {
         System.out.println("same: " + (all[0] == p) + " " + (all[1] == q) + " " + map.get(p) + " " + (weak.get() == q)
             + " " + (System.identityHashCode(p) == hash));
         Point fresh = new Point3(5, "fresh", 6, "F");
-        churn();
+        churn(c);
         System.out.println("fresh: " + ((Point3) fresh).show3() + " | " + p.show());
         new Redefine("v1").run();
-        churn();
+        churn(c);
         System.out.println("back: " + ((Point3) fresh).show3() + " | " + p.show() + " | " + q.show3() + " gone " + q.gone());
-        long sum = 0;
+        long sum = 0, expect = 0;
         for (Point m : many) sum += m.x + m.big;
-        System.out.println("many: " + sum);
+        for (int i = 0; i < n; i++) expect += i + (1L << 40 | i);
+        System.out.println("many: " + (sum == expect ? "kept" : sum + " instead of " + expect));
     }
 }
 J
@@ -207,7 +215,7 @@ public class Point implements Named {
 
     private String extra() { return "extra"; }
 
-    public String describe() { return "new method of " + name + ", created " + created + ", " + greet(); }
+    public String describe() { return "new method of " + name + ", created " + (created - Main.churned) + ", " + greet(); }
 
     public String name() { return name; }
 }
@@ -222,9 +230,9 @@ public interface Named {
     default String greet() { return "hello " + name(); }
 }
 J
-"$HS/bin/javac" -XDstringConcat=inline -d v2 v2/Point.java v2/Named.java
+"$HS/bin/javac" -XDstringConcat=inline -cp v1 -d v2 v2/Point.java v2/Named.java
 echo "== without the option"
-"$J" -javaagent:agent.jar -cp v1:agent Main 2>&1 | head -n 5
+"$J" -javaagent:agent.jar -cp v1:agent Main 10 10 2>&1 | head -n 5
 expected() {
   cat <<'E'
 before: p@7 big=1099511627783 | q@9 big=1099511627785 z=11 label=L gone 1
@@ -234,18 +242,19 @@ waiter woke
 after: p@7 big=1099511627783 tag=null visits=1 extra note=null | q@9 big=1099511627785 tag=null visits=1 extra note=null z=11 label=L
 after gc: p@7 big=1099511627783 tag=null visits=2 extra note=null | q@9 big=1099511627785 tag=null visits=2 extra note=null z=11 label=L
 java.lang.NoSuchMethodError: 'int Point.gone()'
-describe: new method of q, created 220002, hello q
+describe: new method of q, created N+2, hello q
 same: true true mapped true true
 fresh: fresh@5 big=1099511627781 tag=t5 visits=1 extra note=null z=6 label=F | p@7 big=1099511627783 tag=null visits=3 extra note=null
 redefined
 back: fresh@5 big=1099511627781 z=6 label=F | p@7 big=1099511627783 | q@9 big=1099511627785 z=11 label=L gone 1
-many: 219902365555000000
+many: kept
 E
 }
 for gc in semispace marksweep markcompact generational refcount; do
   echo "== -XX:+AllowEnhancedClassRedefinition, $gc"
   if $loupe; then
-    "$J" -XX:+AllowEnhancedClassRedefinition -XX:LoupeGC=$gc -javaagent:agent.jar -cp v1:agent Main 2>&1
+    "$J" -XX:+AllowEnhancedClassRedefinition -XX:LoupeGC=$gc -javaagent:agent.jar -cp v1:agent Main $many $churn 2>&1 |
+      sed "s/created $((many + 2)),/created N+2,/"
   else
     expected
   fi
