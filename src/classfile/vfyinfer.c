@@ -140,7 +140,8 @@ static const char *reference_mismatch(Vfy *V, uint8_t op, int index) {
 static void stack_fail(Vfy *V, VType got, VType want, int index) {
     uint8_t op = V->m->code[V->cur.offset];
     const char *arr = array_wanted(op);
-    if (arr && (vt_is_ref(want) || want.k == VQ_REF))
+    bool stored_value = op == OP_aastore && index == V->cur.mark - 1;
+    if (arr && (vt_is_ref(want) || want.k == VQ_REF) && !stored_value)
         fail_msg(V, "Expecting to find %s on stack", arr);
     switch (want.k) {
     case VT_INT: case VT_BOOL: case VT_BYTE: case VT_CHAR: case VT_SHORT:

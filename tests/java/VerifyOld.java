@@ -67,6 +67,7 @@ public class VerifyOld {
         run("swap of a long's halves", old("SplitLong", "()V", 3, 0, 0x0a, 0x03, 0x5f, 0xb1));
         run("lastore of an int", old("LastoreInt", "()V", 3, 0, 0x04, 0xbc, 11, 0x03, 0x03, 0x50, 0xb1));
         run("aastore into int[]", old("AastoreInts", "()V", 3, 0, 0x04, 0xbc, 10, 0x03, 0x01, 0x53, 0xb1));
+        run("aastore of an int", aastoreInt());
         run("ret never stored", old("RetUnset", "()V", 1, 2, 0xa9, 1));
         run("jsr into the middle of an instruction", old("JsrMiddle", "()V", 2, 1, 0xa8, 0, 4, 0x10, 1, 0xb1));
         run("subroutine falls off the end", old("SubFallOff", "()V", 1, 1, 0xa8, 0, 4, 0xb1, 0x4b, 0x00));
@@ -252,6 +253,13 @@ public class VerifyOld {
         int[] all = java.util.Arrays.copyOf(code, p + 1);
         all[p] = 0xac;                                                  // ireturn
         return withCode("ManyLocals", 49, "()I", 1, locals, all, null);
+    }
+
+    static VerifyErrors.CW aastoreInt() {
+        VerifyErrors.CW c = new VerifyErrors.CW("AastoreInt");
+        c.major = 49;
+        int obj = c.cls("java/lang/Object");
+        return c.method(9, "run", "()V", 3, 0, new int[] { 0x04, 0xbd, hi(obj), lo(obj), 0x03, 0x03, 0x53, 0xb1 }, null, null);
     }
 
     static VerifyErrors.CW intAsObject() {
