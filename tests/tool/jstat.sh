@@ -40,6 +40,7 @@ for k in $(seq $k); do
   echo "== collector $k: jstat -gcutil PID 250"
   # samples until the count has gone up (at most 10 minutes); jstat goes on sampling
   # into its file (a closed pipe would not stop it) until it is stopped
+  : >gcutil.$k.out     # there before the first look, whenever jstat opens it
   tool -gcutil "$pid" 250 2400 >gcutil.$k.out 2>&1 &
   jstat_pid=$!
   for _ in $(seq 2400); do
