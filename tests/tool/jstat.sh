@@ -25,17 +25,22 @@ gc_util='function total() { return $7 + $9 + ($11 == "-" ? 0 : $11) }
   !seen { first = total(); seen = 1; next }
   total() > first { up = 1; exit }
   END { print "figures parse:", bad ? "no" : "yes"; print "GC count increased:", up ? "yes" : "no" }'
+# the targets start together (start-up is most of the time under the sanitizers), then
+# jstat reads each in turn
 k=0
 for gc in $gcs; do
   k=$((k + 1))
-  marker=$PWD/jstat.$k.done
   : >target.$k.out
-  ("$J/java" -XX:+Use${gc}GC -Xint -Xmx64m -cp "$CLASSES" JstatTarget "$marker" >target.$k.out 2>&1 & echo $! >pid.$k; wait) &
+  ("$J/java" -XX:+Use${gc}GC -Xint -Xmx64m -cp "$CLASSES" JstatTarget "$PWD/jstat.$k.done" >target.$k.out 2>&1 &
+   echo $! >pid.$k; wait) &
+done
+for k in $(seq $k); do
   for _ in $(seq 1200); do grep -q ready target.$k.out && break; sleep 0.1; done
   pid=$(cat pid.$k)
   echo "== collector $k: jstat -gcutil PID 250"
   # samples until the count has gone up (at most 10 minutes); jstat goes on sampling
   # into its file (a closed pipe would not stop it) until it is stopped
+  : >gcutil.$k.out     # there before the first look, whenever jstat opens it
   tool -gcutil "$pid" 250 2400 >gcutil.$k.out 2>&1 &
   jstat_pid=$!
   for _ in $(seq 2400); do
@@ -46,7 +51,10 @@ for gc in $gcs; do
   kill $jstat_pid 2>/dev/null
   wait $jstat_pid 2>/dev/null
   awk "$gc_util" gcutil.$k.out
-  touch "$marker"
-  wait
+  touch jstat.$k.done
+done
+wait
+for k in $(seq $k); do
+  echo "== collector $k: the target"
   cat target.$k.out
 done
