@@ -1,5 +1,5 @@
 // vm-options: -Xmx32m
-// gcstress-args: 1 nodes
+// gcstress-args: 1 big
 // A program that fills the heap with small objects, catches the OutOfMemoryError and
 // carries on, as servers do, several times over: a linked list of small nodes, a list of
 // small arrays, a growing StringBuilder and a HashMap.  The handler's catch type must
@@ -14,13 +14,17 @@ public class OomCarryOn {
     static final class Node {
         Node next;
         int value;
+        long[] payload;
     }
 
-    static String nodes() {
+    /* big: each node carries 4 KB (under GC stress a collection comes every few
+     * allocations, and 32 MB of 24-byte nodes would take a million of them) */
+    static String nodes(boolean big) {
         Node head = null;
         try {
             while (true) {
                 Node n = new Node();
+                if (big) n.payload = new long[512];
                 n.next = head;
                 head = n;
             }
@@ -64,12 +68,13 @@ public class OomCarryOn {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         boolean nodesOnly = args.length > 1;       // a lighter run: GC stress
+        boolean big = nodesOnly && args[1].equals("big");
         for (int r = 0; r < rounds; r++) {
             if (nodesOnly) {
-                System.out.println("round " + r + ": " + nodes());
+                System.out.println("round " + r + ": " + nodes(big));
                 continue;
             }
-            String a = nodes(), b = arrays(), c = builder(), d = map();
+            String a = nodes(false), b = arrays(), c = builder(), d = map();
             System.out.println("round " + r + ": " + a + "; " + b + "; " + c + "; " + d);
         }
         System.out.println("carried on");
