@@ -193,14 +193,16 @@ reference() {
   fi
   run_capture "$prefix" hotspot "$@"
   [ "$(cat "$prefix.rc")" = timeout ] && return
-  # Store it; another run.sh may be doing the same: each file appears atomically, the
-  # .rc last (it marks a complete entry), and only entries with other keys are removed.
+  # Store it; another run.sh, or another job of this one (hence $BASHPID, not $$: the
+  # launcher and altjvm modes share HotSpot's result), may be doing the same: each file
+  # appears atomically, the .rc last (it marks a complete entry), and only entries with
+  # other keys are removed.
   mkdir -p "$dir"
   for f in "$dir/$cname".*; do
     case "$f" in "$c".*) ;; *) rm -f "$f" ;; esac
   done
   for s in out err rc; do
-    cp "$prefix.$s" "$c.$s.$$" && mv "$c.$s.$$" "$c.$s"
+    cp "$prefix.$s" "$c.$s.$BASHPID" && mv "$c.$s.$BASHPID" "$c.$s"
   done
 }
 
