@@ -44,8 +44,10 @@ static long errors, checks;
 static int arena_live[64];
 static jlong next_class_tag;
 
-static void lock(void) { while (__atomic_exchange_n(&spin, 1, __ATOMIC_ACQUIRE)) ; }
-static void unlock(void) { __atomic_store_n(&spin, 0, __ATOMIC_RELEASE); }
+static void spin_lock(volatile int *s) { while (__atomic_exchange_n(s, 1, __ATOMIC_ACQUIRE)) ; }
+static void spin_unlock(volatile int *s) { __atomic_store_n(s, 0, __ATOMIC_RELEASE); }
+static void lock(void) { spin_lock(&spin); }
+static void unlock(void) { spin_unlock(&spin); }
 
 static void error(const char *what, jlong id, long a, long b) {
     if (errors++ < 10) fprintf(stderr, "heap checker: %s (object 0x%lx: %ld, %ld)\n", what, (long)id, a, b);
@@ -106,14 +108,14 @@ static volatile int tag_spin;
 static jlong class_tag_of(jclass klass) {
     jlong tag = 0;
     if (!klass) return -1;
-    while (__atomic_exchange_n(&tag_spin, 1, __ATOMIC_ACQUIRE)) ;
+    spin_lock(&tag_spin);
     /* (tags exist from the start phase on: earlier objects count as of unknown class) */
     if ((*jvmti)->GetTag(jvmti, klass, &tag) != JVMTI_ERROR_NONE) tag = -1;
     else if (!tag) {
         tag = ++next_class_tag;
         if ((*jvmti)->SetTag(jvmti, klass, tag) != JVMTI_ERROR_NONE) tag = -1;
     }
-    __atomic_store_n(&tag_spin, 0, __ATOMIC_RELEASE);
+    spin_unlock(&tag_spin);
     return tag;
 }
 
