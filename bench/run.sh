@@ -211,10 +211,15 @@ why() {
   esac
 }
 
-# Zero ships separately (Debian: openjdk-17-jre-zero).
+# Zero ships separately (Debian: openjdk-17-jre-zero), and only at the version of the
+# installed JDK: a newer Zero would pull a newer JDK in with it, and the suite's reference
+# HotSpot would change under it.
 if [[ " $VMS " == *" zero "* ]] && ! "$JAVA_HOME/bin/java" -zero -version >/dev/null 2>&1; then
-  say "bench: the Zero VM is missing; trying tools/deps.sh openjdk-17-jre-zero"
-  JAVA_HOME=$JAVA_HOME tools/deps.sh openjdk-17-jre-zero >&2 || true
+  jdk_deb=$(dpkg-query -W -f='${Version}' openjdk-17-jre-headless 2>/dev/null || true)
+  if [ -n "$jdk_deb" ]; then
+    say "bench: the Zero VM is missing; trying tools/deps.sh openjdk-17-jre-zero=$jdk_deb"
+    JAVA_HOME=$JAVA_HOME tools/deps.sh "openjdk-17-jre-zero=$jdk_deb" >&2 || true
+  fi
   "$JAVA_HOME/bin/java" -zero -version >/dev/null 2>&1 ||
     UNAVAILABLE[zero]="not installed (Debian package openjdk-17-jre-zero)"
 fi

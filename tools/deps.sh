@@ -2,6 +2,9 @@
 # Checks that what Loupe builds and tests with is installed, and installs what is missing
 # with apt-get when run as root (a fresh Debian 12 machine).  Extra package names given as
 # arguments are ensured too (the benchmark asks for the Zero VM, the fuzzer for clang).
+# apt-get never upgrades what is installed (no --only-upgrade, no dist-upgrade), but a
+# package asked for by name alone may pull newer versions of its dependencies: ask for
+# NAME=VERSION where that matters (the JDK's own packages).
 set -e
 [ -n "${JAVA_HOME:-}" ] || JAVA_HOME=$("$(dirname "$0")/find_jdk.sh")
 need=""
@@ -15,8 +18,8 @@ command -v npm >/dev/null 2>&1 || need="$need npm"
 if ! grep -q '^JAVA_VERSION="17' "$JAVA_HOME/release" 2>/dev/null || [ ! -x "$JAVA_HOME/bin/javac" ]; then
   need="$need openjdk-17-jdk-headless"
 fi
-for p in "$@"; do
-  dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
+for p in "$@"; do                # NAME, or NAME=VERSION for that version only
+  dpkg -s "${p%%=*}" >/dev/null 2>&1 || need="$need $p"
 done
 [ -z "$need" ] && exit 0
 echo "Loupe needs:$need" >&2

@@ -644,90 +644,13 @@ static bool is_branch(uint8_t op) {
     return (op >= OP_ifeq && op <= OP_goto) || op == OP_ifnull || op == OP_ifnonnull || op == OP_goto_w;
 }
 
-/* Successors of the instruction at bci for ends_in_athrow: its branch targets, and the
- * next instruction if control falls through.  Returns false if a target lies outside the
- * code; *returns is set by `return`. */
-static bool successors(Vfy *V, uint32_t bci, uint32_t *out, int *n, bool *returns) {
-    const uint8_t *code = V->m->code;
-    uint8_t op = code[bci];
-    int64_t t;
-    *n = 0;
-    if (op == OP_return) *returns = true;
-    if (op == OP_return || op == OP_athrow || (op >= OP_ireturn && op <= OP_areturn)) return true;
-    if (op == OP_tableswitch || op == OP_lookupswitch) {
-        uint32_t a = (bci + 4) & ~3u;
-        int32_t keys = op == OP_tableswitch ? s4at(code + a + 8) - s4at(code + a + 4) + 1 : s4at(code + a + 4);
-        int32_t delta = op == OP_tableswitch ? 1 : 2;
-        for (int32_t i = -1; i < keys; i++) {
-            t = (int64_t)bci + s4at(code + a + (i < 0 ? 0 : 4 * (uint32_t)(3 + i * delta)));
-            if (t < 0 || t >= V->m->code_len) return false;
-            out[(*n)++] = (uint32_t)t;
-        }
-        return true;
-    }
-    if (is_branch(op)) {
-        t = (int64_t)bci + (op == OP_goto_w ? s4at(code + bci + 1) : (int16_t)u2at(code + bci + 1));
-        if (t < 0 || t >= V->m->code_len) return false;
-        out[(*n)++] = (uint32_t)t;
-        if (op == OP_goto || op == OP_goto_w) return true;
-    }
-    t = bci + vfy_insn_length(code, bci);
-    if (t >= V->m->code_len) return false;
-    out[(*n)++] = (uint32_t)t;
-    return true;
-}
-
-/* Does every path from `start` end in athrow (or loop for ever), never reaching `return`,
- * handlers of the try blocks it passes through included?  A constructor may call super()
- * inside a try block only if so: no handler may return an unfinished object. */
-static bool ends_in_athrow(Vfy *V, uint32_t start) {
-    uint32_t len = V->m->code_len;
-    uint8_t *seen = vfy_alloc(V, len);
-    uint32_t *work = vfy_alloc(V, (size_t)len * sizeof(uint32_t));
-    memset(seen, 0, len);
-    int top = 0;
-    bool returns = false;
-    work[top++] = start;
-    seen[start] = 1;
-    uint32_t *next = vfy_alloc(V, (size_t)(len + 2) * sizeof(uint32_t));
-    while (top > 0) {
-        uint32_t bci = work[--top];
-        int n;
-        if (!successors(V, bci, next, &n, &returns) || returns) return false;
-        for (int i = 0; i < n; i++)
-            if (!seen[next[i]]) {
-                seen[next[i]] = 1;
-                work[top++] = next[i];
-            }
-        for (uint16_t i = 0; i < V->m->nexc; i++) {
-            ExceptionEntry *x = &V->m->exc[i];
-            if (bci >= x->start_pc && bci < x->end_pc && !seen[x->handler_pc]) {
-                seen[x->handler_pc] = 1;
-                work[top++] = x->handler_pc;
-            }
-        }
-    }
-    return true;
-}
-
-static void check_init_in_try(Vfy *V, int bci) {
-    for (uint16_t i = 0; i < V->m->nexc; i++) {
-        ExceptionEntry *x = &V->m->exc[i];
-        if (bci >= x->start_pc && bci < x->end_pc && !ends_in_athrow(V, x->handler_pc))
-            bad_code(V, bci, "Bad <init> method call from after the start of a try block");
-    }
-}
-
 static void init_this(Vfy *V, VType ref, bool in_try_block, bool *this_uninit) {
     VFrame *f = &V->cur;
     if (ref.name != V->c->name && (!V->c->super || ref.name != V->c->super->name)) {
         VWhere a = vw_implicit(ref), b = vw_implicit(V->this_type);
         vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad <init> method call");
     }
-    if (in_try_block) {
-        check_init_in_try(V, f->offset);
-        check_handlers(V, f->offset, true);
-    }
+    if (in_try_block) check_handlers(V, f->offset, true);
     vfy_initialize_object(f, vt_of(VT_UNINIT_THIS), V->this_type);
     *this_uninit = true;
 }

@@ -42,9 +42,6 @@ struct Frame {
     Frame *prev;
     Object *lock;               /* monitor held by a synchronized method, GC root */
     uint32_t flags;
-    uint32_t handle_mark_used;  /* native frames: where the method's own local references
-                                 * begin, after its arguments' (-Xcheck:jni counts them) */
-    void *handle_mark_chunk;
 };
 
 #define FRAME_SLOTS ((sizeof(Frame) + sizeof(Slot) - 1) / sizeof(Slot))

@@ -24,14 +24,10 @@
  *     the call that left the duty and warns once if another function comes first.  The
  *     duty ends with the native call that made it, as on HotSpot.
  *   - critical regions: a count of open Get*Critical regions; other functions warn.
- *   - local capacity: HotSpot plans 32 local references per native frame and per
- *     PushLocalFrame, plus what EnsureLocalCapacity asks for, and warns once the live
- *     ones outnumber the plan (then plans 32 more).  Each such scope is a CjScope; a
- *     native frame's scope is found through the frame (call_jni records where its locals
- *     begin; FR_JNI_CHECKED tells a new call from a frame already tracked, since the
- *     same frame address recurs call after call).  Calls made from VM code (a JVMTI
- *     callback's top frame is Java) are not counted, as HotSpot counts them in a block
- *     of their own that Loupe does not have.
+ *   - local capacity: not checked.  HotSpot's checked EnsureLocalCapacity and
+ *     PushLocalFrame only refuse a negative capacity; the "JNI local refs: N, exceeds
+ *     capacity: M" warnings left OpenJDK 17 in 17.0.17 (JDK-8297106), as HotSpot has no
+ *     limit on local references and neither has Loupe.
  *   - Get<Prim>ArrayElements, GetPrimitiveArrayCritical and GetString[UTF]Chars hand out
  *     a guarded copy (guard bytes either side, a tag naming its maker, the original
  *     pointer); the matching Release verifies guards and tag and copies back by mode.
@@ -48,23 +44,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CJ_PLAN_SLACK 32        /* HotSpot's local references allowed beyond the plan */
-#define CJ_MAX_SCOPES 64        /* deeper nesting is not tracked */
-
-typedef struct CjScope {
-    Frame *frame;               /* the native frame, NULL on a thread with no frames */
-    void *lframe;               /* Thread.jni_frames when the scope began */
-    HandleChunk *chunk;         /* where its locals begin (NULL: the area's bottom) */
-    uint32_t used;
-    size_t planned;
-} CjScope;
-
 typedef struct CjState {
     const char *pending_fn;     /* a Call*Method whose exception is still unchecked */
     Frame *pending_frame;       /* the frame it was made in (the duty ends with the call) */
     int critical;               /* open Get*Critical regions */
-    int nscopes;
-    CjScope scopes[CJ_MAX_SCOPES];
 } CjState;
 
 extern struct JNINativeInterface_ cj_table;     /* checkjni_table.c */
@@ -166,76 +149,12 @@ void cj_expect_exception_check(Thread *t, const char *fn) {
 void cj_clear_exception_check(Thread *t) { state(t)->pending_fn = NULL; }
 void cj_critical_add(Thread *t, int delta) { state(t)->critical += delta; }
 
-/* ---- local reference capacity ---- */
-
-static CjScope *push_scope(CjState *s, Frame *f, void *lframe, HandleChunk *chunk, uint32_t used,
-                           size_t planned) {
-    if (s->nscopes == CJ_MAX_SCOPES) return NULL;
-    CjScope *sc = &s->scopes[s->nscopes++];
-    *sc = (CjScope){ f, lframe, chunk, used, planned };
-    return sc;
-}
-
-/* A native frame seen for the first time is a new call: scopes at or above its address
- * belonged to calls that have returned. */
-static CjScope *new_frame_scope(Thread *t, CjState *s, Frame *f) {
-    f->flags |= FR_JNI_CHECKED;
-    while (s->nscopes > 0 && s->scopes[s->nscopes - 1].frame >= f) s->nscopes--;
-    return push_scope(s, f, t->jni_frames, f->handle_mark_chunk, f->handle_mark_used, CJ_PLAN_SLACK);
-}
-
-static bool scope_dead(const CjScope *sc, Frame *f, void *lframe) {
-    return sc->frame > f || (sc->frame == f && sc->lframe != lframe);
-}
-
-/* The scope the thread's new local references count against, NULL when not tracked. */
-static CjScope *current_scope(Thread *t) {
+/* A native frame is marked when its first checked call returns, so that a later native
+ * call at the same frame address is told apart from it (duty_current). */
+void cj_exit(Thread *t) {
     Frame *f = t->top;
-    if (f && !(f->flags & FR_NATIVE)) return NULL;
-    CjState *s = state(t);
-    if (f && !(f->flags & FR_JNI_CHECKED)) return new_frame_scope(t, s, f);
-    while (s->nscopes > 0 && scope_dead(&s->scopes[s->nscopes - 1], f, t->jni_frames)) s->nscopes--;
-    if (s->nscopes > 0 && s->scopes[s->nscopes - 1].frame == f) return &s->scopes[s->nscopes - 1];
-    if (f) return push_scope(s, f, t->jni_frames, f->handle_mark_chunk, f->handle_mark_used, CJ_PLAN_SLACK);
-    return push_scope(s, NULL, t->jni_frames, NULL, 0, CJ_PLAN_SLACK);
+    if (f && (f->flags & FR_NATIVE)) f->flags |= FR_JNI_CHECKED;
 }
-
-static size_t live_locals(Thread *t, const CjScope *sc) {
-    size_t n = 0;
-    for (HandleChunk *c = t->handles.cur; c; c = c->prev) {
-        uint32_t from = c == sc->chunk ? sc->used : 0;
-        for (uint32_t i = from; i < c->used; i++) n += c->slots[i] != NULL;
-        if (c == sc->chunk) break;
-    }
-    return n;
-}
-
-static void check_capacity(Thread *t) {
-    CjScope *sc = current_scope(t);
-    if (!sc) return;
-    size_t live = live_locals(t, sc);
-    if (live <= sc->planned) return;
-    cj_say("WARNING: JNI local refs: %zu, exceeds capacity: %zu", live, sc->planned);
-    print_stack(t);
-    sc->planned = live + CJ_PLAN_SLACK;
-}
-
-void cj_exit(Thread *t) { CJ_VM(t, check_capacity(t)); }
-
-/* After a successful EnsureLocalCapacity (the current scope plans for more) or
- * PushLocalFrame (a new scope for the new frame). */
-static void plan_capacity(Thread *t, jint capacity, bool new_frame) {
-    CjScope *sc = current_scope(t);
-    if (!sc) return;
-    if (new_frame && t->jni_frames) {
-        LocalFrame *lf = t->jni_frames;
-        push_scope(state(t), sc->frame, lf, lf->mark.chunk, lf->mark.used, (size_t)capacity + CJ_PLAN_SLACK);
-        return;
-    }
-    if ((size_t)capacity > sc->planned) sc->planned = (size_t)capacity + live_locals(t, sc) + CJ_PLAN_SLACK;
-}
-
-void cj_capacity(Thread *t, jint capacity, bool new_frame) { CJ_VM(t, plan_capacity(t, capacity, new_frame)); }
 
 /* ---- validators (VM state) ---- */
 

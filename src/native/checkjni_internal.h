@@ -54,7 +54,6 @@ void cj_primitive_array_type(Thread *t, jarray a, BasicType type);
 void cj_object_array(Thread *t, jarray a);
 void cj_class_descriptor(Thread *t, const char *name);
 void cj_delete_ref(Thread *t, jobject h, int kind);
-void cj_capacity(Thread *t, jint capacity, bool new_frame);
 
 /* Guarded copies: the checked Get*Elements / Get*Chars hand out a copy framed by guard
  * bytes and tagged with what made it; the Release* functions verify both. */

@@ -4,9 +4,8 @@
  *
  * Each entry has HotSpot's shape: an entry check (cj_enter: right thread, critical
  * region, exception duty, as the function's kind allows), argument validation in VM
- * state, the real function through jni_function_table, and the exit check of local
- * capacity.  The families (calls, fields, arrays) are generated from type lists; the
- * table starts as a copy of the normal one, so a slot without a checked version here
+ * state, the real function through jni_function_table, and the exit (cj_exit).  The
+ * families (calls, fields, arrays) are generated from type lists; the table starts as a copy of the normal one, so a slot without a checked version here
  * (GetVersion-like functions with nothing to validate are all wrapped; the copy only
  * guards against a table grown in a later JDK) still works.
  */
@@ -104,7 +103,6 @@ static jint JNICALL cj_PushLocalFrame(JNIEnv *env, jint capacity) {
     Thread *t = cj_enter(env, CJ_EXC_ALLOWED);
     if (capacity < 0) CJ_VM(t, cj_fatal(t, "negative capacity"));
     jint r = CJ_REAL->PushLocalFrame(env, capacity);
-    if (r == JNI_OK) cj_capacity(t, capacity, true);
     cj_exit(t);
     return r;
 }
@@ -113,7 +111,6 @@ static jint JNICALL cj_EnsureLocalCapacity(JNIEnv *env, jint capacity) {
     Thread *t = cj_enter(env, CJ_NORMAL);
     if (capacity < 0) CJ_VM(t, cj_fatal(t, "negative capacity"));
     jint r = CJ_REAL->EnsureLocalCapacity(env, capacity);
-    if (r == JNI_OK) cj_capacity(t, capacity, false);
     cj_exit(t);
     return r;
 }

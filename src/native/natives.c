@@ -404,8 +404,6 @@ static bool call_jni(Thread *t, Frame *nf, Method *m, void *fn, Slot *args) {
         }
     }
     for (int k = 0; k < nc->nargs; k++) ptrs[k] = &vals[k];
-    nf->handle_mark_chunk = t->handles.cur;
-    nf->handle_mark_used = t->handles.cur->used;
     if (m->access & JVM_ACC_SYNCHRONIZED) {
         nf->lock = hnd_get((jobject)vals[1].p);
         mon_enter(t, &nf->lock);
