@@ -159,8 +159,9 @@ void heap_protect(void *p, size_t size, bool accessible);
  * is bounded; when it overflows, objects are marked gray in a second bitmap and rescanned
  * from there, so marking never needs memory it cannot get. */
 bool mark_init(char *base, size_t reserved);
-/* Set by a collector whose marked range is the whole heap (mark-sweep, mark-compact): its
- * marking then unloads classes (classunload.c).  Off by default, for a collector that
+/* Set by a collector whose marked range is the whole heap when it marks (mark-sweep,
+ * mark-compact, the generational one's full collection, which marks an empty nursery):
+ * its marking then unloads classes (classunload.c).  Off by default, for a collector that
  * marks one generation and counts the rest live. */
 extern bool mark_full_heap;
 /* The whole mark phase over [base, top): roots, the trace, java.lang.ref (refproc.c),

@@ -30,7 +30,8 @@
  *
  * Full collection: a minor collection, then mark.c's marking and sliding compaction of the
  * old generation (as the mark-compact collector), the object-start table of the cards
- * rebuilt.  It runs for System.gc() and every cause but an allocation failure, after a
+ * rebuilt.  The nursery is empty by then, so the marking covers the whole heap and
+ * unloads the classes and loaders it did not reach (classunload.c), as mark-compact's.  It runs for System.gc() and every cause but an allocation failure, after a
  * minor one that left less room than a nursery, and every fourth time under GC stress.
  * The old capacity then grows to twice the live data and a nursery beyond it, up to -Xmx;
  * an allocation that still does not fit grows it as far as -Xmx allows (gen_grow).
@@ -87,6 +88,9 @@ static bool gen_init(const HeapOptions *o) {
     nursery = heap_reserve(nursery_size);
     old_base = heap_reserve(old_reserved);
     if (!nursery || !old_base || !mark_init(old_base, old_reserved) || !card_init(old_base, old_reserved)) return false;
+    /* a full collection marks only after a minor one has emptied the nursery: its marked
+     * range then holds the whole heap, so it unloads classes */
+    mark_full_heap = true;
     nursery_end = nursery + nursery_size;
     size_t cap = ALIGN_UP(o->initial, 4096);
     if (cap < 2 * nursery_size) cap = 2 * nursery_size;

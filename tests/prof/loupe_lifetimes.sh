@@ -6,6 +6,9 @@
 # LOUPE_OPTIONS) the ages depend on where the extra collections fall: only the counts of
 # objects, deaths and survivors are checked.
 . "$ROOT/tests/prof/lib/prof.bash"
+# Each run names its collector: one that make test GC=... put in LOUPE_OPTIONS would
+# override them all (and the per-arena check below would find its arenas only).
+LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
 compile Survive
 on_loupe
 stress=0
