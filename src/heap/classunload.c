@@ -10,20 +10,21 @@
  * class belongs to the unit of its element class.
  *
  * Who finds a unit dead.  A collection whose GCTracer sets unload_classes (a full trace:
- * semispace, mark-sweep, mark-compact, a generational full collection) arms this file in
- * gc_refs_begin.  Then roots.c leaves out the references held by unloadable classes and loaders (mirror, loader,
- * resolved constant-pool objects, call-site roots, packages' modules), and the trace marks
- * a unit live when it reaches an instance of one of its classes or a mirror
- * (gc_trace_object), or a frame runs one of its methods (roots.c).  A loader's unit is
- * also live when its loader object was reached.  cu_settle, called from gc_refs_process
- * before any reference is cleared, then repeats until nothing changes: each live unit not
- * yet kept has its references kept alive through the tracer (which may reach further
- * units), and marks live the units it refers to outside the heap: its supertypes, the
- * classes, fields' and methods' holders its constant pool resolved, its nest host, and
- * for a loader the classes its dictionary names (classes it initiated).  It runs again
- * after finalizable objects were kept alive, since they may hold the last instance of a
- * class.  What is not live then is dead: no instance, mirror, loader object, frame or
- * live class refers to it.
+ * semispace, mark-sweep, mark-compact, a generational full collection, reference
+ * counting's backup trace) arms this file in gc_refs_begin.  Then roots.c leaves out the
+ * references held by unloadable classes and loaders (mirror, loader, resolved
+ * constant-pool objects, call-site roots, packages' modules), and the trace marks a unit
+ * live when it reaches an instance of one of its classes or a mirror (gc_trace_object),
+ * or a frame runs one of its methods (roots.c).  A loader's unit is also live when its
+ * loader object was reached.  cu_settle, called from gc_refs_process before any reference
+ * is cleared, then repeats until nothing changes: each live unit not yet kept has its
+ * references kept alive through the tracer (which may reach further units), and marks
+ * live the units it refers to outside the heap: its supertypes, the classes, fields' and
+ * methods' holders its constant pool resolved, its nest host, and for a loader the
+ * classes its dictionary names (classes it initiated).  It runs again after finalizable
+ * objects were kept alive, since they may hold the last instance of a class.  What is not
+ * live then is dead: no instance, mirror, loader object, frame or live class refers to
+ * it.
  *
  * What is done with it (cu_finish, still inside the collector, before weak roots and
  * before a compacting collector updates roots): its classes leave the class list (and

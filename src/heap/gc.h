@@ -160,7 +160,8 @@ void heap_protect(void *p, size_t size, bool accessible);
  * from there, so marking never needs memory it cannot get. */
 bool mark_init(char *base, size_t reserved);
 /* Set by a collector whose marked range is the whole heap when it marks (mark-sweep,
- * mark-compact, the generational one's full collection, which marks an empty nursery):
+ * mark-compact, reference counting's backup trace, the generational one's full
+ * collection, which marks an empty nursery):
  * its marking then unloads classes (classunload.c).  Off by default, for a collector that
  * marks one generation and counts the rest live. */
 extern bool mark_full_heap;

@@ -41,7 +41,9 @@
  * System.gc() and the other explicit causes, in the last-ditch collection, and every
  * eighth collection under GC stress.  It sends a free event for every dead object, then
  * recomputes every count from the survivors, which also repairs whatever the count path
- * got wrong by excess.
+ * got wrong by excess.  Classes and loaders are unloaded by this trace only (classunload.c):
+ * it finds every instance of a dead class dead and sweeps it, so no object a later
+ * reconciliation frees by count can belong to an unloaded class.
  *
  * java.lang.ref and finalization.  The trace alone handles them, through refproc.c.  For
  * the counts a Reference's referent is an ordinary counted field, so an object reachable
@@ -127,6 +129,7 @@ static bool rc_init(const HeapOptions *o) {
     flags = heap_reserve(reserved / 8);
     dirty = heap_reserve(reserved / 64 + 8);
     if (!counts || !flags || !dirty || !mark_init(base, reserved)) return false;
+    mark_full_heap = true;      /* the backup trace covers the one arena: it unloads classes */
     if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(ARENA_ID, "Reference-Counted Space");
     return true;
 }

@@ -1,12 +1,13 @@
 # JVMPI_EVENT_CLASS_UNLOAD: java/ClassUnload drops class loaders (and hidden classes not
-# STRONG) and lets them be collected, under each collector that unloads classes (the
-# default semispace, mark-sweep, mark-compact, generational), with the agent's heap events on too.  Each
-# unload event must name a class the agent saw loaded and not yet unloaded, and the
-# classes it names must be exactly those -Xlog:class+unload logs in the same run (hidden
-# classes with their address suffix, which JVMPI spells with '+').
+# STRONG) and lets them be collected, under each collector (all five unload classes: at
+# every collection, at a full one, at reference counting's backup trace), with the
+# agent's heap events on too.  Each unload event must name a class the agent saw loaded
+# and not yet unloaded, and the classes it names must be exactly those
+# -Xlog:class+unload logs in the same run (hidden classes with their address suffix,
+# which JVMPI spells with '+').
 . "$ROOT/tests/jvmpi/lib/jvmpi.bash"
 agent
-for gc in semispace marksweep markcompact generational; do
+for gc in semispace marksweep markcompact generational refcount; do
   run unload-$gc heap,unload -- -XX:LoupeGC=$gc -Xlog:class+unload -Xmx32m -Djava.class.path="$CLASSES" ClassUnload 3
   expect unload-$gc "${CHECKS_BASE[@]}" "${CHECKS_HEAP[@]}" "class unload events name loaded classes"
   grep ' unloading class ' unload-$gc.out | sed -E 's/.* unloading class ([^ ]+) .*/\1/' | sort >unload-$gc.logged
