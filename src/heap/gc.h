@@ -60,8 +60,14 @@ typedef struct Collector {
     void (*pool_usage)(int pool, HeapUsage *u);
     /* Pool i's place in HotSpot's generation/space model (jstat's counters). */
     HeapSpace pool_space[HEAP_MAX_POOLS];
-    /* The name of the collector's MemoryManager / GarbageCollectorMXBean. */
+    /* The collector's name for logs and jstat's policy, and its GarbageCollectorMXBean's
+     * when it has one bean. */
     const char *manager_name;
+    /* Two GarbageCollectorMXBeans instead, as HotSpot's generational collectors show them:
+     * the young one counts the collections pause_name calls "Pause Young", the full one
+     * the others; each manages the pools of its mask (bit i: pool i).  NULL: one bean. */
+    const char *young_manager, *full_manager;
+    unsigned young_pools, full_pools;
     /* What the last collection was for -Xlog:gc ("Pause Young"); NULL: "Pause Full". */
     const char *(*pause_name)(void);
 } Collector;

@@ -291,12 +291,20 @@ static void gen_walk(void (*fn)(Object *o, void *ctx), void *ctx) {
     walk_range(nursery, atomic_load(&young_top), fn, ctx);
 }
 
+/* The pools, named as HotSpot's Serial collector names its spaces: the nursery is the
+ * eden, the old generation the tenured one, and the survivor space is empty and of size
+ * 0, since every survivor is promoted at once (its maximum undefined, -1, rather than 0,
+ * so that a collection-usage threshold can be set on it as on HotSpot's). */
+enum { POOL_EDEN, POOL_SURVIVOR, POOL_TENURED };
+
 static void gen_pool_usage(int pool, HeapUsage *u) {
-    if (pool == 0) {
+    switch (pool) {
+    case POOL_EDEN:
         *u = (HeapUsage){ (int64_t)nursery_size, (int64_t)young_used(), (int64_t)nursery_size, (int64_t)nursery_size };
         return;
+    case POOL_SURVIVOR: *u = (HeapUsage){ 0, 0, 0, -1 }; return;
+    default: *u = (HeapUsage){ (int64_t)old_initial, (int64_t)old_used(), (int64_t)old_capacity, (int64_t)old_reserved };
     }
-    *u = (HeapUsage){ (int64_t)old_initial, (int64_t)old_used(), (int64_t)old_capacity, (int64_t)old_reserved };
 }
 
 static const char *gen_pause_name(void) { return last_full ? "Pause Full" : "Pause Young"; }
@@ -313,10 +321,15 @@ const Collector gc_generational = {
     .capacity = gen_capacity,
     .walk = gen_walk,
     .barrier = gen_barrier,
-    .npools = 2,
-    .pool_names = { "Nursery", "Old Gen" },
+    .npools = 3,
+    .pool_names = { [POOL_EDEN] = "Eden Space", [POOL_SURVIVOR] = "Survivor Space", [POOL_TENURED] = "Tenured Gen" },
     .pool_usage = gen_pool_usage,
-    .pool_space = { HS_EDEN, HS_OLD },
+    .pool_space = { [POOL_EDEN] = HS_EDEN, [POOL_SURVIVOR] = HS_SURVIVOR0, [POOL_TENURED] = HS_OLD },
     .manager_name = "Generational",
+    /* minor collections as HotSpot Serial's "Copy", full ones as its "MarkSweepCompact" */
+    .young_manager = "Copy",
+    .full_manager = "MarkSweepCompact",
+    .young_pools = 1u << POOL_EDEN | 1u << POOL_SURVIVOR,
+    .full_pools = 1u << POOL_EDEN | 1u << POOL_SURVIVOR | 1u << POOL_TENURED,
     .pause_name = gen_pause_name,
 };

@@ -390,9 +390,13 @@ static const char *cause_name(GCCause c) {
  * Written by the collecting thread with the world stopped, read by threads in VM state;
  * stats_lock orders the readers among themselves (peaks move on every read). */
 
+typedef struct ManagerStats {
+    uint64_t collections, ns;
+    HeapGCRecord last;
+} ManagerStats;
+
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t stat_collections;
-static uint64_t stat_collection_ns;
+static ManagerStats manager_stats[HEAP_MAX_MANAGERS];
 static HeapGCRecord last_gc;
 static HeapUsage pool_peak[HEAP_MAX_POOLS];
 static uint64_t exited_allocated;
@@ -410,11 +414,19 @@ static void pools_now(HeapUsage *out) {
     for (int i = 0; i < gc->npools && i < HEAP_MAX_POOLS; i++) gc->pool_usage(i, &out[i]);
 }
 
+static bool two_managers(void) { return gc->young_manager != NULL; }
+
+/* The bean that counts the collection now ending. */
+static int collecting_manager(void) { return two_managers() && !heap_gc_is_young(); }
+
 static void record_collection(GCCause cause, int64_t start, int64_t end, const HeapUsage *before) {
     pthread_mutex_lock(&stats_lock);
-    stat_collections++;
-    stat_collection_ns += (uint64_t)(end - start);
-    last_gc.index = stat_collections;
+    int m = collecting_manager();
+    ManagerStats *ms = &manager_stats[m];
+    ms->collections++;
+    ms->ns += (uint64_t)(end - start);
+    last_gc.manager = m;
+    last_gc.index = ms->collections;
     last_gc.start_ns = start;
     last_gc.end_ns = end;
     last_gc.reason = cause;
@@ -424,6 +436,7 @@ static void record_collection(GCCause cause, int64_t start, int64_t end, const H
         raise_peak(i, &before[i]);
     }
     pools_now(last_gc.after);
+    ms->last = last_gc;
     pthread_mutex_unlock(&stats_lock);
 }
 
@@ -470,18 +483,39 @@ void heap_pool_reset_peak(int pool) {
     pthread_mutex_unlock(&stats_lock);
 }
 
-uint64_t heap_collections(void) {
+int heap_gc_manager_count(void) { return two_managers() ? 2 : 1; }
+
+const char *heap_gc_manager_name(int manager) {
+    if (!two_managers()) return gc->manager_name;
+    return manager == 0 ? gc->young_manager : gc->full_manager;
+}
+
+unsigned heap_gc_manager_pools(int manager) {
+    if (!two_managers()) return (1u << heap_pool_count()) - 1;
+    return manager == 0 ? gc->young_pools : gc->full_pools;
+}
+
+bool heap_gc_manager_is_young(int manager) { return two_managers() && manager == 0; }
+
+uint64_t heap_collections(int manager) {
     pthread_mutex_lock(&stats_lock);
-    uint64_t n = stat_collections;
+    uint64_t n = manager_stats[manager].collections;
     pthread_mutex_unlock(&stats_lock);
     return n;
 }
 
-uint64_t heap_collection_ns(void) {
+uint64_t heap_collection_ns(int manager) {
     pthread_mutex_lock(&stats_lock);
-    uint64_t ns = stat_collection_ns;
+    uint64_t ns = manager_stats[manager].ns;
     pthread_mutex_unlock(&stats_lock);
     return ns;
+}
+
+bool heap_manager_last_collection(int manager, HeapGCRecord *out) {
+    pthread_mutex_lock(&stats_lock);
+    *out = manager_stats[manager].last;
+    pthread_mutex_unlock(&stats_lock);
+    return out->index != 0;
 }
 
 bool heap_last_collection(HeapGCRecord *out) {
@@ -491,11 +525,10 @@ bool heap_last_collection(HeapGCRecord *out) {
     return out->index != 0;
 }
 
-void heap_reset_collection_stats(void) {
+void heap_reset_collection_stats(int manager) {
     pthread_mutex_lock(&stats_lock);
-    stat_collections = 0;
-    stat_collection_ns = 0;
-    memset(&last_gc, 0, sizeof last_gc);
+    memset(&manager_stats[manager], 0, sizeof manager_stats[manager]);
+    if (last_gc.manager == manager) memset(&last_gc, 0, sizeof last_gc);
     pthread_mutex_unlock(&stats_lock);
 }
 

@@ -110,7 +110,8 @@ typedef struct HeapUsage {
 #define HEAP_MAX_POOLS 4
 
 typedef struct HeapGCRecord {
-    uint64_t index;                 /* 1 for the first collection (since the last reset) */
+    int manager;                    /* the GarbageCollectorMXBean that counted it */
+    uint64_t index;                 /* its count of that manager's collections (since its reset) */
     int64_t start_ns, end_ns;       /* CLOCK_MONOTONIC */
     GCCause reason;
     const char *cause;              /* its name: "System.gc()", "Allocation Failure", ... */
@@ -135,12 +136,20 @@ bool heap_gc_is_young(void);
  * starting with `prefix`. */
 void heap_print_info(FILE *out, const char *prefix);
 void heap_pool_reset_peak(int pool);
-/* Collections and their accumulated pause time since start (or the last reset). */
-uint64_t heap_collections(void);
-uint64_t heap_collection_ns(void);
-/* The last collection; false if there was none. */
+/* The collector's GarbageCollectorMXBeans (gc.h: one, or a young and a full one), the
+ * pools each manages (bit i: pool i), and per bean its collections and their accumulated
+ * pause time since start (or its last reset), and its last collection. */
+#define HEAP_MAX_MANAGERS 2
+int heap_gc_manager_count(void);
+const char *heap_gc_manager_name(int manager);
+unsigned heap_gc_manager_pools(int manager);
+bool heap_gc_manager_is_young(int manager);
+uint64_t heap_collections(int manager);
+uint64_t heap_collection_ns(int manager);
+bool heap_manager_last_collection(int manager, HeapGCRecord *out);
+/* The last collection of any bean; false if there was none. */
 bool heap_last_collection(HeapGCRecord *out);
-void heap_reset_collection_stats(void);
+void heap_reset_collection_stats(int manager);
 /* Called after every collection, outside the safepoint, by the collecting thread (in VM
  * state): management hangs its notifications here.  NULL when nobody listens. */
 extern void (*heap_after_collection_hook)(Thread *t);

@@ -6,8 +6,10 @@
  * The pools are the active collector's (heap/gc.h: for the semispace copier, the space
  * being allocated in and the copy reserve) followed by one non-heap pool, "Class
  * Metadata": the C memory parsed classes occupy (heap.c's and classfile.c's accounting).
- * Two managers look after them, as on HotSpot: the collector (a GarbageCollectorMXBean
- * over every heap pool) and "Metadata Manager" over the metadata pool.
+ * Managers look after them, as on HotSpot: the collector (a GarbageCollectorMXBean over
+ * every heap pool, or, for the generational collector, HotSpot Serial's two: "Copy" over
+ * the young pools and "MarkSweepCompact" over all, each with its own counts) and
+ * "Metadata Manager" over the metadata pool.
  *
  * Java objects stand for pools and managers.  As on HotSpot the VM makes each of them
  * once, on first need, by calling the JDK's factories — the private static
@@ -27,8 +29,9 @@
  * cycle, as HotSpot's eden does), nor any threshold on the metadata pool.
  *
  * Collection notifications (GarbageCollectorExtImpl listeners) are sent by the same
- * thread: a GcInfo built like GetLastGCStat's, announced as "end of major GC" (every
- * Loupe collection is a full one) with the collection's cause.
+ * thread: a GcInfo built like GetLastGCStat's, from the bean that counted the collection,
+ * announced as "end of minor GC" by a young collector's bean (the generational
+ * collector's "Copy") and "end of major GC" otherwise, with the collection's cause.
  */
 #include "native/jni_internal.h"
 #include "native/jmm.h"
@@ -53,7 +56,8 @@ typedef struct Pool {
     HeapUsage trigger_usage;        /* the usage that last crossed the high threshold */
 } Pool;
 
-enum { MGR_GC, MGR_METADATA, NMANAGERS };
+/* The collector's beans (heap.h: one, or a young and a full one), then the metadata's. */
+#define MAX_MANAGERS (HEAP_MAX_MANAGERS + 1)
 
 typedef struct Manager {
     const char *name;
@@ -64,7 +68,8 @@ static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t objs_lock = PTHREAD_MUTEX_INITIALIZER;   /* publication of obj */
 static Pool pools[MAX_POOLS];
 static int npools;
-static Manager managers[NMANAGERS];
+static Manager managers[MAX_MANAGERS];
+static int nmanagers, mgr_metadata;
 static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t metadata_peak;
@@ -74,14 +79,20 @@ static void setup(void) {
     int n = heap_pool_count();
     for (int i = 0; i < n; i++) pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i };
     pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1 };
-    managers[MGR_GC] = (Manager){ heap_manager_name(), NULL };
-    managers[MGR_METADATA] = (Manager){ "Metadata Manager", NULL };
+    for (int i = 0; i < heap_gc_manager_count(); i++) managers[nmanagers++] = (Manager){ heap_gc_manager_name(i), NULL };
+    mgr_metadata = nmanagers;
+    managers[nmanagers++] = (Manager){ "Metadata Manager", NULL };
 }
 
 static void ensure_setup(void) { pthread_once(&setup_once, setup); }
 
+static bool is_gc(int mgr) { return mgr != mgr_metadata; }
+
 /* Which pools a manager manages. */
-static bool manages(int mgr, const Pool *p) { return (mgr == MGR_GC) == (p->heap_index >= 0); }
+static bool manages(int mgr, const Pool *p) {
+    if (p->heap_index < 0) return !is_gc(mgr);
+    return is_gc(mgr) && (heap_gc_manager_pools(mgr) >> p->heap_index & 1);
+}
 
 /* ---- usage ---- */
 
@@ -179,7 +190,7 @@ static Object *manager_object(Thread *t, int mgr) {
     Class *helper = jmm_class(t, "sun/management/ManagementFactoryHelper");
     if (!helper) return NULL;
     Class *c = helper;
-    if (mgr == MGR_GC) {
+    if (is_gc(mgr)) {
         /* the richer collector bean of jdk.management, when the image has that module */
         Class *ext = ld_load_boot_or_null(t, sym_intern_cstr("com/sun/management/internal/GarbageCollectorExtImpl"));
         if (exc_pending(t) || (ext && !class_init(t, ext))) return NULL;
@@ -188,7 +199,7 @@ static Object *manager_object(Thread *t, int mgr) {
     Object *name = jstr_new_utf8(t, m->name);
     if (!name) return NULL;
     Slot a[2] = { { .l = name }, { .l = NULL } };
-    o = mgr == MGR_GC ? call_factory(t, c, "createGarbageCollector",
+    o = is_gc(mgr) ? call_factory(t, c, "createGarbageCollector",
                                      "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/management/GarbageCollectorMXBean;", a)
                       : call_factory(t, c, "createMemoryManager",
                                      "(Ljava/lang/String;)Ljava/lang/management/MemoryManagerMXBean;", a);
@@ -202,7 +213,7 @@ static Pool *pool_of(Object *o) {
 }
 
 static int manager_of(Object *o) {
-    for (int i = 0; o && i < NMANAGERS; i++)
+    for (int i = 0; o && i < nmanagers; i++)
         if (published(&managers[i].obj) == o) return i;
     return -1;
 }
@@ -241,10 +252,10 @@ jobjectArray JNICALL jmm_GetMemoryPools(JNIEnv *env, jobject mgr) {
 jobjectArray JNICALL jmm_GetMemoryManagers(JNIEnv *env, jobject pool) {
     JNI_ENTER(env);
     ensure_setup();
-    int which[NMANAGERS], n = 0;
+    int which[MAX_MANAGERS], n = 0;
     Pool *p = NULL;
     if (pool && !(p = pool_of(hnd_get(pool)))) JNI_RETURN(NULL);
-    for (int i = 0; i < NMANAGERS; i++)
+    for (int i = 0; i < nmanagers; i++)
         if (!p || manages(i, p)) which[n++] = i;
     JNI_RETURN(object_list(t, "java/lang/management/MemoryManagerMXBean", n, which, false));
 }
@@ -439,40 +450,44 @@ void jmm_sensors_process(Thread *t) {
 
 /* ---- the collector ---- */
 
-/* Whether *mgr is the collector's GarbageCollectorMXBean; throws as HotSpot does if not. */
-static bool check_gc(Thread *t, Object **mgr) {
+/* The collector bean *mgr stands for (its manager index); -1, thrown as HotSpot does,
+ * if it is not one. */
+static int check_gc(Thread *t, Object **mgr) {
     ensure_setup();
     if (!*mgr) {
         exc_npe(t);
-        return false;
+        return -1;
     }
     Class *gcb = jmm_class(t, "java/lang/management/GarbageCollectorMXBean");
-    if (!gcb) return false;
+    if (!gcb) return -1;
     if (!class_is_assignable((*mgr)->klass, gcb)) {
         exc_throw(t, VMC_IllegalArgumentException,
                   "the object is not an instance of java.lang.management.GarbageCollectorMXBean class");
-        return false;
+        return -1;
     }
-    if (manager_of(*mgr) != MGR_GC) {
+    int m = manager_of(*mgr);
+    if (m < 0 || !is_gc(m)) {
         exc_throw(t, VMC_IllegalArgumentException, "Invalid GC memory manager");
-        return false;
+        return -1;
     }
-    return true;
+    return m;
 }
 
 jlong jmm_gc_attribute(Thread *t, Object **mgr, JmmLongAttribute att) {
-    if (!check_gc(t, mgr)) return -1;
+    int m = check_gc(t, mgr);
+    if (m < 0) return -1;
     switch (att) {
-    case JMM_GC_COUNT: return (jlong)heap_collections();
-    case JMM_GC_TIME_MS: return (jlong)(heap_collection_ns() / 1000000);
+    case JMM_GC_COUNT: return (jlong)heap_collections(m);
+    case JMM_GC_TIME_MS: return (jlong)(heap_collection_ns(m) / 1000000);
     case JMM_GC_EXT_ATTRIBUTE_INFO_SIZE: return 1;
     default: return -1;
     }
 }
 
 bool jmm_reset_gc_stat(Thread *t, Object **mgr) {
-    if (!check_gc(t, mgr)) return false;
-    heap_reset_collection_stats();
+    int m = check_gc(t, mgr);
+    if (m < 0) return false;
+    heap_reset_collection_stats(m);
     return true;
 }
 
@@ -531,9 +546,10 @@ void JNICALL jmm_GetLastGCStat(JNIEnv *env, jobject mgr, JmmGCStat *stat) {
         JNI_RETURN_VOID();
     }
     Object **m = hnd_new(t, hnd_get(mgr));
-    if (!check_gc(t, m)) JNI_RETURN_VOID();
+    int which = check_gc(t, m);
+    if (which < 0) JNI_RETURN_VOID();
     HeapGCRecord r;
-    if (!heap_last_collection(&r)) {
+    if (!heap_manager_last_collection(which, &r)) {
         stat->gc_index = 0;
         JNI_RETURN_VOID();
     }
@@ -553,7 +569,7 @@ void JNICALL jmm_GetLastGCStat(JNIEnv *env, jobject mgr, JmmGCStat *stat) {
 void JNICALL jmm_SetGCNotificationEnabled(JNIEnv *env, jobject mgr, jboolean enabled) {
     JNI_ENTER(env);
     Object **m = hnd_new(t, hnd_get(mgr));
-    if (check_gc(t, m)) {
+    if (check_gc(t, m) >= 0) {
         __atomic_store_n(&gc_notifications, enabled != JNI_FALSE, __ATOMIC_RELAXED);
         if (enabled) jmm_notify_start();
     }
@@ -602,7 +618,7 @@ static Object *gc_info(Thread *t, Class *ext, Object **bean, const HeapGCRecord 
 
 void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when) {
     ensure_setup();
-    Object *mgr = published(&managers[MGR_GC].obj);
+    Object *mgr = published(&managers[r->manager].obj);
     Class *ext = ld_load_boot_or_null(t, sym_intern_cstr("com/sun/management/internal/GarbageCollectorExtImpl"));
     if (!mgr || !ext || !class_is_subclass(mgr->klass, ext)) return;
     Method *create = class_find_declared_method(ext, sym_intern_cstr("createGCNotification"),
@@ -611,8 +627,9 @@ void jmm_send_gc_notification(Thread *t, const HeapGCRecord *r, jlong when) {
     HandleMark hm = hnd_mark(t);
     Object **bean = hnd_new(t, mgr);
     Object **info = hnd_new(t, gc_info(t, ext, bean, r));
-    Object **name = hnd_new(t, *info ? new_string(t, managers[MGR_GC].name) : NULL);
-    Object **action = hnd_new(t, *name ? new_string(t, "end of major GC") : NULL);
+    Object **name = hnd_new(t, *info ? new_string(t, managers[r->manager].name) : NULL);
+    const char *what = heap_gc_manager_is_young(r->manager) ? "end of minor GC" : "end of major GC";
+    Object **action = hnd_new(t, *name ? new_string(t, what) : NULL);
     Object **cause = hnd_new(t, *action ? new_string(t, r->cause) : NULL);
     if (*cause) {
         Slot a[7];
