@@ -119,10 +119,10 @@ test-gcstress: all test-programs
 # The collectors other than the default: a smoke set under each, then a smaller one under
 # GC stress as well.
 COLLECTORS_OTHER := marksweep markcompact generational refcount
-COLLECTOR_SMOKE := AllocChurn AllocSmallThreads AllocThreads ArrayCopy Arrays1 Collections1 Concurrency Exceptions \
-    ExitWhileCollecting GcLoopFairness GcWorkload GenBarrier HugeArray IdentityClone InternChurn JniReturnGC LargeArray \
-    ManagementMemory Monitors OomFill OutOfMemory RefCleaner RefFinalize RefSoft RefThreads RefWeak Strings \
-    ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump refcount
+COLLECTOR_SMOKE := AgentUnload AllocChurn AllocSmallThreads AllocThreads ArrayCopy Arrays1 ClassUnload Collections1 \
+    Concurrency Exceptions ExitWhileCollecting GcLoopFairness GcWorkload GenBarrier HugeArray IdentityClone InternChurn \
+    JniReturnGC LargeArray ManagementMemory Monitors OomFill OutOfMemory RefCleaner RefFinalize RefSoft RefThreads RefWeak \
+    Strings ThreadStartGC ThreadStress embed_weak embed_attach_gc gc_events heap_dump refcount
 COLLECTOR_STRESS_SMOKE := AllocChurn GcWorkload GenBarrier IdentityClone InternChurn JniReturnGC Monitors RefCleaner \
     RefFinalize RefSoft RefWeak Strings ThreadStartGC embed_weak
 test-collectors: all test-programs
