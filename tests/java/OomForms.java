@@ -113,12 +113,19 @@ public class OomForms {
 
     static final boolean[] caught = new boolean[4];
     static final boolean[] done = new boolean[4];
+    static volatile boolean go;
+    static final java.util.concurrent.atomic.AtomicInteger caughtCount = new java.util.concurrent.atomic.AtomicInteger();
 
+    /* The threads start filling only once all are started (Thread.start allocates, and
+     * would fail in main with the heap full), and each waits, without allocating, until
+     * all have caught their error: until then the heap is full and even ending a thread
+     * could fail. */
     static void threads() throws InterruptedException {
         Thread[] ts = new Thread[4];
         for (int i = 0; i < ts.length; i++) {
             final int id = i;
             ts[i] = new Thread(() -> {
+                while (!go) Thread.yield();
                 Object[] head = null;
                 try {
                     while (true) {
@@ -130,10 +137,13 @@ public class OomForms {
                     head = null;
                     caught[id] = true;
                 }
+                caughtCount.incrementAndGet();
+                while (caughtCount.get() < ts.length) Thread.yield();
                 done[id] = true;
             }, "filler-" + i);
         }
         for (Thread t : ts) t.start();
+        go = true;
         for (Thread t : ts) t.join();
         System.out.println("threads: caught " + Arrays.toString(caught) + ", finished " + Arrays.toString(done));
     }
