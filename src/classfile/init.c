@@ -89,6 +89,8 @@ static void wrap_initializer_exception(Thread *t) {
 /* What later "Could not initialize class" errors carry as their cause (as HotSpot does):
  * an ExceptionInInitializerError describing the original failure and the thread, with the
  * original stack trace but not the exception itself, which could keep much alive. */
+#define INIT_TRACE_ROOM (64 * 1024)
+
 static void record_initialization_error(Thread *t, Class *c) {
     extern uint32_t jthread_name_off;
     static uint32_t msg_off, trace_off, bt_off;
@@ -133,7 +135,10 @@ static void record_initialization_error(Thread *t, Class *c) {
         Method *gst = link_lookup_method((*orig)->klass, sym_intern_cstr("getStackTrace"), sym_intern_cstr("()[Ljava/lang/StackTraceElement;"));
         Slot args[1] = { { .l = *orig } };
         Slot r;
-        if (gst && interp_call(t, gst, args, &r)) {
+        /* not at the bottom of a deep recursion (a StackOverflowError unwinding through
+         * class initialisers): getStackTrace initialises classes of its own on first use
+         * (StackTraceElement$HashedModules), which would be left erroneous for good */
+        if (gst && exc_stack_room(t, INIT_TRACE_ROOM) && interp_call(t, gst, args, &r)) {
             HEAP_SET_FIELD(*err, trace_off, r.l);
             HEAP_SET_FIELD(*err, bt_off, NULL);
         }

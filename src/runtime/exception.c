@@ -195,6 +195,12 @@ bool exc_c_stack_ok(Thread *t) {
     return false;
 }
 
+bool exc_stack_room(Thread *t, size_t bytes) {
+    char probe;
+    if (t->c_stack_limit && (size_t)(&probe - t->c_stack_limit) < bytes) return false;
+    return (size_t)((char *)t->stack_limit - (char *)interp_free_area(t)) >= bytes;
+}
+
 /* ---- common VM exceptions ---- */
 
 void exc_npe(Thread *t) { exc_throw(t, VMC_NullPointerException, NULL); }

@@ -43,6 +43,12 @@ void exc_throw_soe(Thread *t);
  * level; if not, false with a StackOverflowError pending, built in the margin kept below
  * the limit, as HotSpot throws one where a crash would come. */
 bool exc_c_stack_ok(Thread *t);
+/* Whether both the Java and the C stack have `bytes` to spare beyond their limits: for
+ * Java code the VM runs on its own account and may skip (HotSpot's JavaCalls refuse to
+ * start without a shadow zone of free stack), so that such code never starts at the
+ * bottom of a deep recursion, where it would fail half-way, perhaps in some class's
+ * first initialisation, leaving that class unusable for the rest of the run. */
+bool exc_stack_room(Thread *t, size_t bytes);
 
 /* Common VM exceptions with HotSpot's messages. */
 void exc_npe(Thread *t);
