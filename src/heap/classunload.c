@@ -36,8 +36,9 @@
  * prepared code, reference maps, dispatch tables, call-site roots and the parser's arena
  * (constant pool, methods, fields, the class itself).  A class some JNI or JVMTI id may
  * still name (cu_note_ids, or any JVMTI environment) keeps its arena and methods, so a
- * stale jmethodID or jfieldID reads a dead method, never freed memory.  LoaderData
- * structures themselves are kept (small, and module entries refer to them).
+ * stale jmethodID or jfieldID reads a dead method, never freed memory, and pins its
+ * loader's LoaderData; the other dead loaders' LoaderData and module entries are freed
+ * (once no live entry reads them and no live package exports to them).
  */
 #include "heap/classunload.h"
 #include "classfile/loader.h"
@@ -311,7 +312,9 @@ void cu_release(void) {
     for (size_t i = 0; i < dead_classes.n; i++) {
         Class *c = dead_classes.v[i];
         if (!keep_ids && !__atomic_load_n(&c->cu_ids, __ATOMIC_RELAXED)) free_class(c);
+        else if (c->ld) c->ld->cu_pinned = true;
     }
     for (size_t i = 0; i < dead_loaders.n; i++) ld_release(dead_loaders.v[i]);
+    mod_free_forgotten();
     dead_classes.n = dead_loaders.n = 0;
 }
