@@ -4,9 +4,11 @@
  * The unit.  Classes die together with their defining loader, as in HotSpot's class loader
  * data: a loader's classes can be found again by name through it, so while the loader
  * lives they all live.  The one exception is a hidden class defined without
- * ClassOption.STRONG by a loader other than the boot and platform loaders: it is a unit of
- * its own and dies when it is unreachable, whatever its loader does.  The boot, platform
- * and application loaders are permanent: their classes are roots as before.  An array
+ * ClassOption.STRONG, by any loader (the boot loader's spun LambdaForms too): it is a unit
+ * of its own and dies when it is unreachable, whatever its loader does.  A call site linked
+ * to a method of such a class holds its mirror among its caller's roots (callsite.c), since
+ * a permanent caller's resolved methods are not followed.  The boot, platform and
+ * application loaders are permanent: their other classes are roots as before.  An array
  * class belongs to the unit of its element class.
  *
  * Who finds a unit dead.  A collection whose GCTracer sets unload_classes (a full trace:
@@ -96,7 +98,6 @@ void cu_touch_object_slow(Object *o) {
 }
 
 void cu_mark_weak_hidden(Class *c) {
-    if (ld_is_system_loader(c->loader)) return;
     __atomic_store_n(&c->cu_own, 1, __ATOMIC_RELAXED);
 }
 
