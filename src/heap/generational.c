@@ -87,6 +87,9 @@ static bool gen_init(const HeapOptions *o) {
     nursery = heap_reserve(nursery_size);
     old_base = heap_reserve(old_reserved);
     if (!nursery || !old_base || !mark_init(old_base, old_reserved) || !card_init(old_base, old_reserved)) return false;
+    /* the old generation is marked only in a full collection, after the minor one emptied
+     * the nursery: a trace of the whole heap, which unloads classes */
+    mark_full_heap = true;
     nursery_end = nursery + nursery_size;
     size_t cap = ALIGN_UP(o->initial, 4096);
     if (cap < 2 * nursery_size) cap = 2 * nursery_size;
