@@ -12,8 +12,9 @@
  * class belongs to the unit of its element class.
  *
  * Who finds a unit dead.  A collection whose GCTracer sets unload_classes (a full trace:
- * semispace, mark-sweep, mark-compact, generational's full one) arms this file in gc_refs_begin.  Then roots.c
- * leaves out the references held by unloadable classes and loaders (mirror, loader,
+ * semispace, mark-sweep, mark-compact, generational's full one) arms this file in
+ * gc_refs_begin.  Then roots.c leaves out the references held by unloadable classes and
+ * loaders (mirror, loader,
  * resolved constant-pool objects, call-site roots, packages' modules), and the trace marks
  * a unit live when it reaches an instance of one of its classes or a mirror
  * (gc_trace_object), or a frame runs one of its methods (roots.c).  A loader's unit is
