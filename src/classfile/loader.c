@@ -342,6 +342,9 @@ void ld_release(LoaderData *ld) {
     }
     ld->packages = NULL;
     ld->loader = ld->unnamed_module = NULL;
+    if (ld->cu_pinned) return;
+    pthread_mutex_destroy(&ld->lock);
+    vm_free(ld);
 }
 
 LoaderData *ld_of(Thread *t, Object *loader) {

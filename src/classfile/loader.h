@@ -43,7 +43,8 @@ struct LoaderData {
     /* class unloading (heap/classunload.c), during a collection, world stopped */
     bool cu_permanent;              /* boot, platform, application loader */
     bool cu_live, cu_kept;
-    bool cu_dead;                   /* unloaded: a tombstone, off every list */
+    bool cu_dead;                   /* unloaded: off every list, freed unless pinned */
+    bool cu_pinned;                 /* a class of it outlives unloading (JNI/JVMTI ids) */
     LoaderData *next;
 };
 
@@ -102,7 +103,8 @@ size_t ld_loaded_bytes(void);
 /* Class unloading (heap/classunload.c), world stopped.  Takes off the class list every
  * class `dead` says is dead, calling `removed` on each; takes off the loader list every
  * dead loader; ld_forget drops one class from a dictionary; ld_release frees a removed
- * loader's dictionary and packages (the LoaderData itself stays, as a tombstone). */
+ * loader's dictionary and packages, and the LoaderData itself unless cu_pinned (a class
+ * kept for its ids still names it). */
 void ld_remove_classes(bool (*dead)(Class *c, void *ctx), void (*removed)(Class *c, void *ctx), void *ctx);
 void ld_remove_loaders(bool (*dead)(LoaderData *ld, void *ctx), void (*removed)(LoaderData *ld, void *ctx), void *ctx);
 void ld_forget(LoaderData *ld, Class *c);

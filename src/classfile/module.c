@@ -31,6 +31,7 @@
 
 static pthread_mutex_t mod_lock = PTHREAD_MUTEX_INITIALIZER;
 static ModuleEntry *entries;            /* every entry, under mod_lock */
+static ModuleEntry *forgotten;          /* entries of unloaded loaders, not yet freed */
 static ModuleEntry *java_base;          /* published with release, once */
 static uint32_t entry_off, loader_off, unnamed_off;
 
@@ -54,8 +55,9 @@ static ModuleEntry *entry_field(Object *module) {
     return (ModuleEntry *)(intptr_t)__atomic_load_n(entry_slot(module), __ATOMIC_ACQUIRE);
 }
 
-/* Under mod_lock.  Entries are never freed: an unloaded loader's entries leave the list
- * (mod_forget_loader) but may still be named in other entries' reads.  The unnamed module
+/* Under mod_lock.  An unloaded loader's entries leave the list (mod_forget_loader) and are
+ * freed once no other entry reads them and no package exports to them (mod_free_forgotten,
+ * after the collection that unloaded the loader).  The unnamed module
  * of a loader other than the boot loader is held weakly: its loader holds it, and a
  * strong handle would keep the loader (Module.loader) from being unloaded. */
 static ModuleEntry *new_entry(Object *module, Symbol *name, LoaderData *ld, bool is_open) {
@@ -83,7 +85,33 @@ void mod_forget_loader(LoaderData *ld) {
         if ((uintptr_t)e->module & 1) hnd_delete_weak(e->module);
         else hnd_delete_global(e->module);
         e->module = NULL;
+        e->forgotten = true;
+        e->next = forgotten;
+        forgotten = e;
     }
+    pthread_mutex_unlock(&mod_lock);
+}
+
+static void drop_forgotten(ModuleEntry **l, uint32_t *n) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < *n; i++)
+        if (!l[i]->forgotten) l[k++] = l[i];
+    *n = k;
+}
+
+void mod_free_forgotten(void) {
+    pthread_mutex_lock(&mod_lock);
+    if (forgotten) {
+        for (ModuleEntry *e = entries; e; e = e->next) drop_forgotten(e->reads, &e->nreads);
+        for (LoaderData *ld = ld_all; ld; ld = ld->next)
+            for (Package *p = ld->packages; p; p = p->next) drop_forgotten(p->qexports, &p->nqexports);
+    }
+    for (ModuleEntry *e = forgotten, *next; e; e = next) {
+        next = e->next;
+        vm_free(e->reads);
+        vm_free(e);
+    }
+    forgotten = NULL;
     pthread_mutex_unlock(&mod_lock);
 }
 

@@ -33,6 +33,7 @@ struct ModuleEntry {
     LoaderData *ld;
     bool is_open;                   /* every package exported to everyone (unnamed: true) */
     bool reads_all_unnamed;         /* unnamed modules, automatic ones, addReads(ALL-UNNAMED) */
+    bool forgotten;                 /* its loader was unloaded: freed by mod_free_forgotten */
     ModuleEntry **reads;            /* under the module lock */
     uint32_t nreads, reads_cap;
     ModuleEntry *next;              /* every entry */
@@ -46,6 +47,10 @@ typedef enum { MOD_ACCESS_OK, MOD_NOT_READABLE, MOD_NOT_EXPORTED } ModAccess;
 
 /* Takes the entries of an unloaded loader off the module graph's list (world stopped). */
 void mod_forget_loader(LoaderData *ld);
+/* Frees the entries taken off since the last call, after dropping them from the reads of
+ * the other entries and the qualified exports of the live loaders' packages (world stopped,
+ * the dead loaders off ld_all). */
+void mod_free_forgotten(void);
 
 /* java.base's entry; NULL until JVM_DefineModule has defined it (then nothing is checked). */
 ModuleEntry *mod_java_base(void);

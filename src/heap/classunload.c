@@ -4,9 +4,11 @@
  * The unit.  Classes die together with their defining loader, as in HotSpot's class loader
  * data: a loader's classes can be found again by name through it, so while the loader
  * lives they all live.  The one exception is a hidden class defined without
- * ClassOption.STRONG by a loader other than the boot and platform loaders: it is a unit of
- * its own and dies when it is unreachable, whatever its loader does.  The boot, platform
- * and application loaders are permanent: their classes are roots as before.  An array
+ * ClassOption.STRONG, by any loader (the boot loader's spun LambdaForms too): it is a unit
+ * of its own and dies when it is unreachable, whatever its loader does.  A call site linked
+ * to a method of such a class holds its mirror among its caller's roots (callsite.c), since
+ * a permanent caller's resolved methods are not followed.  The boot, platform and
+ * application loaders are permanent: their other classes are roots as before.  An array
  * class belongs to the unit of its element class.
  *
  * Who finds a unit dead.  A collection whose GCTracer sets unload_classes (a full trace:
@@ -37,8 +39,9 @@
  * prepared code, reference maps, dispatch tables, call-site roots and the parser's arena
  * (constant pool, methods, fields, the class itself).  A class some JNI or JVMTI id may
  * still name (cu_note_ids, or any JVMTI environment) keeps its arena and methods, so a
- * stale jmethodID or jfieldID reads a dead method, never freed memory.  LoaderData
- * structures themselves are kept (small, and module entries refer to them).
+ * stale jmethodID or jfieldID reads a dead method, never freed memory, and pins its
+ * loader's LoaderData; the other dead loaders' LoaderData and module entries are freed
+ * (once no live entry reads them and no live package exports to them).
  */
 #include "heap/classunload.h"
 #include "classfile/loader.h"
@@ -96,7 +99,6 @@ void cu_touch_object_slow(Object *o) {
 }
 
 void cu_mark_weak_hidden(Class *c) {
-    if (ld_is_system_loader(c->loader)) return;
     __atomic_store_n(&c->cu_own, 1, __ATOMIC_RELAXED);
 }
 
@@ -312,7 +314,9 @@ void cu_release(void) {
     for (size_t i = 0; i < dead_classes.n; i++) {
         Class *c = dead_classes.v[i];
         if (!keep_ids && !__atomic_load_n(&c->cu_ids, __ATOMIC_RELAXED)) free_class(c);
+        else if (c->ld) c->ld->cu_pinned = true;
     }
     for (size_t i = 0; i < dead_loaders.n; i++) ld_release(dead_loaders.v[i]);
+    mod_free_forgotten();
     dead_classes.n = dead_loaders.n = 0;
 }

@@ -336,6 +336,10 @@ static CallSiteLink *make_link(Class *cls, Object *mn, Object *appendix) {
     CallSiteLink *l = vm_malloc(sizeof *l);
     l->target = mhn_method_of(mn);
     l->appendix = appendix ? class_new_root(cls, appendix) : NULL;
+    /* a target in a hidden class that is unloaded on its own (a spun LambdaForm's) stays
+     * while the site can call it: its mirror is a root of the caller's class */
+    Class *h = l->target ? l->target->holder : NULL;
+    if (h && __atomic_load_n(&h->cu_own, __ATOMIC_RELAXED)) class_new_root(cls, h->mirror);
     return l;
 }
 

@@ -4,9 +4,15 @@
  *
  * The thread is the current one or stopped (suspended, or at a safepoint), so its frames
  * hold still.  Depth counts every frame, native ones included, innermost first, as JVMTI
- * does.  Locals are checked as HotSpot checks them: the slot (and the second slot of a
- * long or double) must be below max_locals, and when the method has a LocalVariableTable,
- * a variable of the asked type must live in that slot at the frame's bci.
+ * does.  Locals are checked in HotSpot's order and with its rules.  First against what the
+ * frame holds, table or not: the slot (and the second slot of a long or double) must be
+ * below max_locals, the second slot of a long or double must not hold a reference
+ * (INVALID_SLOT), and an object is asked of a reference slot, anything else of a
+ * non-reference one (TYPE_MISMATCH; the reference map says which).  Then, when the method
+ * has a LocalVariableTable, a variable must live in that slot at the frame's bci, its range
+ * including the end (INVALID_SLOT), and be of the asked type (TYPE_MISMATCH).  Last, a slot
+ * that no path to the bci has stored into is INVALID_SLOT.  GetLocalInstance skips the type
+ * checks and reads a native frame's receiver too.
  *
  * PopFrame and ForceEarlyReturn cannot act at once: the thread is somewhere inside the
  * frame's instruction loop.  They leave a request in the thread's DbgThread and hold the
@@ -18,6 +24,7 @@
  */
 #include "interp/debug_internal.h"
 #include "interp/opcodes.h"
+#include "interp/refmap.h"
 #include "classfile/link.h"
 #include "heap/handles.h"
 #include "heap/object.h"
@@ -67,9 +74,33 @@ static char local_kind(char c) {
 static const LocalVarEntry *lvt_entry(const Method *m, int slot, int bci) {
     for (uint16_t i = 0; i < m->nlvt; i++) {
         const LocalVarEntry *e = &m->lvt[i];
-        if (e->slot == slot && bci >= e->start_pc && bci < e->start_pc + e->length) return e;
+        if (e->slot == slot && bci >= e->start_pc && bci <= e->start_pc + e->length) return e;
     }
     return NULL;
+}
+
+/* 'L' where the frame holds a reference in the slot, 'I' otherwise. */
+static char held_kind(Method *m, int bci, int slot) {
+    const uint8_t *map = refmap_at(m, bci);
+    return map && refmap_bit(map, slot) ? 'L' : 'I';
+}
+
+/* The checks against what the frame holds. */
+static DbgError check_held(Method *m, int bci, int slot, char type) {
+    int extra = type == 'J' || type == 'D';
+    if (slot < 0 || slot + extra >= m->max_locals) return DBG_INVALID_SLOT;
+    char kind = held_kind(m, bci, slot);
+    if (extra && held_kind(m, bci, slot + 1) != 'I') return DBG_INVALID_SLOT;
+    if (type != kind && (type == 'L' || kind != 'I')) return DBG_TYPE_MISMATCH;
+    return DBG_OK;
+}
+
+/* The checks against the LocalVariableTable, when the method has one. */
+static DbgError check_declared(const Method *m, int bci, int slot, char type) {
+    if (!m->nlvt) return DBG_OK;
+    const LocalVarEntry *e = lvt_entry(m, slot, bci);
+    if (!e) return DBG_INVALID_SLOT;
+    return local_kind(e->desc->str[0]) != type ? DBG_TYPE_MISMATCH : DBG_OK;
 }
 
 /* Finds the frame and checks slot and type. */
@@ -77,16 +108,13 @@ static DbgError local_frame(Thread *t, int depth, int slot, char type, Frame **o
     Frame *f = dbg_frame_at(t, depth);
     if (!f) return DBG_NO_MORE_FRAMES;
     if (f->flags & FR_NATIVE) return DBG_OPAQUE_FRAME;
-    const Method *m = f->method;
-    int extra = type == 'J' || type == 'D';
-    if (slot < 0 || slot + extra >= m->max_locals) return DBG_INVALID_SLOT;
-    if (m->nlvt) {
-        const LocalVarEntry *e = lvt_entry(m, slot, frame_bci(f));
-        if (!e) return DBG_INVALID_SLOT;
-        if (local_kind(e->desc->str[0]) != type) return DBG_TYPE_MISMATCH;
-    }
+    Method *m = f->method;
+    int bci = frame_bci(f);
+    DbgError e = check_held(m, bci, slot, type);
+    if (!e) e = check_declared(m, bci, slot, type);
+    if (!e && refmap_local_unset(m, bci, slot)) e = DBG_INVALID_SLOT;
     *out = f;
-    return DBG_OK;
+    return e;
 }
 
 DbgError dbg_get_local(Thread *t, int depth, int slot, char type, jvalue *out, Object **obj_out) {
@@ -159,7 +187,7 @@ DbgError dbg_get_this(Thread *t, int depth, Object **obj_out) {
     Frame *f = dbg_frame_at(t, depth);
     if (!f) return DBG_NO_MORE_FRAMES;
     if (method_is_static(f->method)) return DBG_INVALID_SLOT;
-    if (f->flags & FR_NATIVE) return DBG_OPAQUE_FRAME;
+    if (!(f->flags & FR_NATIVE) && refmap_local_unset(f->method, frame_bci(f), 0)) return DBG_INVALID_SLOT;
     *obj_out = f->locals[0].l;
     return DBG_OK;
 }

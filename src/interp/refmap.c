@@ -3,11 +3,14 @@
  *
  * An abstract interpretation of the method's original bytecode over the types
  *   TOP (unknown / conflicting), VAL (a primitive), REF (a reference, initialised or not),
- *   RET+k (a return address into subroutine k),
+ *   UNSET (a local no path from the entry has stored into yet), RET+k (a return address
+ *   into subroutine k),
  * run to a fixpoint with a worklist.  The state at each instruction start (locals, operand
  * stack) is kept; its REF slots become the instruction's map.  Where two paths disagree a
  * slot becomes TOP, which is safe: such a slot is never read as a reference again on any
- * path (the code would not verify), so the collector may ignore it.
+ * path (the code would not verify), so the collector may ignore it.  UNSET only matters to
+ * a debugger: a local that is UNSET where a frame stands holds nothing it may read
+ * (refmap_local_unset, asked without caching since debuggers ask seldom).
  *
  * Stack effects come from the opcode table (opcodes.h); the few instructions whose effect
  * depends on the constant pool (field and method access, ldc) or shuffles the stack (dup
@@ -24,7 +27,7 @@
 #include "classfile/classfile.h"
 #include <stdio.h>
 
-enum { VT_TOP = 0, VT_VAL = 1, VT_REF = 2, VT_RET = 3 };
+enum { VT_TOP = 0, VT_VAL = 1, VT_REF = 2, VT_UNSET = 3, VT_RET = 4 };
 
 typedef struct RefMaps {
     uint32_t bytes_per;             /* bytes per map */
@@ -472,6 +475,7 @@ static void find_subroutines(Analysis *a) {
 static void initial_state(Analysis *a, uint8_t *t) {
     Method *m = a->m;
     memset(t, VT_TOP, a->nslots);
+    memset(t, VT_UNSET, m->max_locals);
     uint32_t k = 0;
     if (!method_is_static(m) && k < m->max_locals) t[k++] = VT_REF;
     for (const char *p = m->desc->str + 1; *p && *p != ')' && k < m->max_locals;) {
@@ -482,7 +486,8 @@ static void initial_state(Analysis *a, uint8_t *t) {
     }
 }
 
-static RefMaps *analyse(Method *m) {
+/* Runs the analysis to its fixpoint: a->in holds the state at each instruction start. */
+static bool run(Analysis *a_out, Method *m) {
     Analysis a = { .m = m, .code = m->code, .len = m->code_len };
     a.nslots = (uint32_t)m->max_locals + m->max_stack;
     a.index = vm_malloc((m->code_len ? m->code_len : 1) * sizeof(int32_t));
@@ -530,9 +535,26 @@ static RefMaps *analyse(Method *m) {
         flow(&a, &x, bci);
     }
     vm_free(t);
+    *a_out = a;
+    return !a.failed;
+}
 
+static void release(Analysis *a) {
+    for (uint32_t i = 0; i < a->ninsn; i++) vm_free(a->in[i].t);
+    for (uint32_t i = 0; i < a->nsubs; i++) vm_free(a->sub_writes[i]);
+    vm_free(a->sub_writes);
+    vm_free(a->sub_entry);
+    vm_free(a->in);
+    vm_free(a->work);
+    vm_free(a->queued);
+    vm_free(a->starts);
+    vm_free(a->index);
+}
+
+static RefMaps *analyse(Method *m) {
+    Analysis a;
     RefMaps *r = NULL;
-    if (!a.failed) {
+    if (run(&a, m)) {
         r = vm_calloc(1, sizeof *r);
         r->bytes_per = (a.nslots + 7) / 8;
         if (!r->bytes_per) r->bytes_per = 1;
@@ -549,16 +571,19 @@ static RefMaps *analyse(Method *m) {
     } else {
         fprintf(stderr, "Loupe: cannot compute reference maps for %s.%s%s\n", m->holder->name->str, m->name->str, m->desc->str);
     }
-    for (uint32_t i = 0; i < a.ninsn; i++) vm_free(a.in[i].t);
-    for (uint32_t i = 0; i < a.nsubs; i++) vm_free(a.sub_writes[i]);
-    vm_free(a.sub_writes);
-    vm_free(a.sub_entry);
-    vm_free(a.in);
-    vm_free(a.work);
-    vm_free(a.queued);
-    vm_free(a.starts);
-    vm_free(a.index);
+    release(&a);
     return r;
+}
+
+bool refmap_local_unset(Method *m, int bci, int local) {
+    Analysis a;
+    bool unset = false;
+    if (run(&a, m) && bci >= 0 && (uint32_t)bci < m->code_len && a.index[bci] >= 0 && local >= 0 && local < m->max_locals) {
+        const State *s = &a.in[a.index[bci]];
+        unset = !s->valid || s->t[local] == VT_UNSET;
+    }
+    release(&a);
+    return unset;
 }
 
 const uint8_t *refmap_at(Method *m, int bci) {

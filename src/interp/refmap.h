@@ -21,6 +21,10 @@ const uint8_t *refmap_at(Method *m, int bci);
 
 static inline bool refmap_bit(const uint8_t *map, int i) { return (map[i >> 3] >> (i & 7)) & 1; }
 
+/* Whether no path from the method's entry to the instruction at bci has stored into the
+ * local (so a debugger finds nothing there); false when the analysis cannot tell. */
+bool refmap_local_unset(Method *m, int bci, int local);
+
 /* Releases a method's maps (class unloading, redefinition). */
 void refmap_free(Method *m);
 

@@ -222,6 +222,8 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     rc = vm_boot(t);
     if (rc != JNI_OK) return rc;
     if (crash_opts.crash_test) crash_test_trigger();
+    /* The creating thread starts after VMInit has returned, as on HotSpot, launcher or embedder */
+    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     thread_leave_vm(t, TS_IN_NATIVE);     /* published atomically: debugger threads read it */
     *pvm = &vm_javavm;
     *penv = thread_env(t);
