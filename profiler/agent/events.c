@@ -123,6 +123,7 @@ static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
         s->b = (uint64_t)size;
         s->c = (uint64_t)sampled;
         s->d = 1;
+        s->e = 0;
         lpe_stack(s);
         lpr_publish(s);
     }
