@@ -322,6 +322,8 @@ typedef struct {
     lps_node *node;
     uint64_t cls, objects, bytes, time_ns;
     uint32_t tid;
+    uint64_t stack;             /* its stack's id (lps_merge) */
+    size_t mslot;               /* its slot in lps_merged, when it takes the others' counts */
 } lps_count_copy;
 
 static lps_count_copy *lps_copies;    /* the writer's alone */
@@ -348,7 +350,7 @@ static void lps_copy_dirty(lps_table *t)
         return;     /* kept for the next pass */
     for (uint32_t k = 0; k < t->ndirty; k++) {
         lps_site *s = &t->sites[t->dirty[k] - 1];
-        lps_copies[lps_ncopies++] = (lps_count_copy){s->node, s->cls, s->objects, s->bytes, s->time_ns, t->tid};
+        lps_copies[lps_ncopies++] = (lps_count_copy){s->node, s->cls, s->objects, s->bytes, s->time_ns, t->tid, 0, 0};
         s->objects = s->bytes = 0;
     }
     t->ndirty = 0;
@@ -404,24 +406,84 @@ static uint64_t lps_stack_id(lps_node *node, lpr_slot *slot)
     return node->stack_id;
 }
 
+/* Sites whose stacks differ only in bytecode indexes have one stack id (a stack names
+ * lines), so the writer merges the copies of a pass by thread, stack id and class before
+ * sending them: BinaryTrees' recursive build has a node per path down a tree but one
+ * stack per depth.  lps_merged maps a key to the copy that takes the others' counts. */
+static uint32_t *lps_merged;    /* copy index + 1; 0: free */
+static size_t lps_mcap;
+
+static size_t lps_mslot(const lps_count_copy *c)
+{
+    uint64_t h = (c->stack * 0x9E3779B97F4A7C15ull ^ c->cls) * 0xff51afd7ed558ccdull ^ c->tid;
+    h = (h ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ull;
+    size_t i = (size_t)(h >> 20) & (lps_mcap - 1);
+    for (; lps_merged[i]; i = (i + 1) & (lps_mcap - 1)) {
+        const lps_count_copy *o = &lps_copies[lps_merged[i] - 1];
+        if (o->stack == c->stack && o->cls == c->cls && o->tid == c->tid)
+            break;
+    }
+    return i;
+}
+
+/* lps_merge: adds the counts of the copies with the same thread, stack and class into the
+ * first of them (the others keep no objects). */
+static void lps_merge(void)
+{
+    size_t cap = lps_mcap ? lps_mcap : 1024;
+    while (cap < 2 * lps_ncopies)
+        cap *= 2;
+    if (cap != lps_mcap) {
+        uint32_t *m = calloc(cap, sizeof *m);
+        if (!m)
+            return;     /* sent unmerged */
+        free(lps_merged);
+        lps_merged = m, lps_mcap = cap;
+    }
+    for (size_t i = 0; i < lps_ncopies; i++) {
+        lps_count_copy *c = &lps_copies[i];
+        c->mslot = lps_mslot(c);
+        uint32_t *m = &lps_merged[c->mslot];
+        if (!*m) {
+            *m = (uint32_t)i + 1;
+            continue;
+        }
+        lps_count_copy *to = &lps_copies[*m - 1];
+        to->objects += c->objects, to->bytes += c->bytes;
+        if (c->time_ns < to->time_ns)
+            to->time_ns = c->time_ns;
+        c->objects = 0;
+    }
+    for (size_t i = 0; i < lps_ncopies; i++)   /* empties the map for the next pass */
+        if (lps_copies[i].objects)
+            lps_merged[lps_copies[i].mslot] = 0;
+}
+
 /* lps_drain: passes every site counted since the last drain to fn as an LPR_ALLOC slot
  * (a = class, b = bytes, c = 0: exact, d = objects, e = stack id, no frames); returns the
- * number of sites. */
+ * number of records. */
 int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
 {
     static lpr_slot slot;   /* the writer's alone */
     lps_table *gone = NULL;
+    int count = 0;
     lps_ncopies = 0;
     lps_take(&gone);
+    for (size_t i = 0; i < lps_ncopies; i++)
+        lps_copies[i].stack = lps_stack_id(lps_copies[i].node, &slot);
+    lps_merge();
     for (size_t i = 0; i < lps_ncopies; i++) {
         const lps_count_copy *c = &lps_copies[i];
+        if (!c->objects)
+            continue;
         slot.type = LPR_ALLOC, slot.tid = c->tid, slot.time_ns = c->time_ns, slot.nframes = 0;
-        slot.e = lps_stack_id(c->node, &slot);
+        slot.e = c->stack;
         slot.a = c->cls, slot.b = c->bytes, slot.c = 0, slot.d = c->objects;
         fn(&slot, ctx);
+        count++;
     }
     lps_free_tables(gone);
-    return (int)lps_ncopies;
+    return count;
 }
 
 /* lps_reset: forgets what an earlier recording counted and interned (before a new one
