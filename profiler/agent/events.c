@@ -91,23 +91,41 @@ static void lpe_cost_end(uint64_t c0)
         atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c0) * LPE_COST_EVERY);
 }
 
-/* Each thread remembers the class of its last sampled allocation (a global reference and
- * its name's id, valid for one recording): most samples of a thread repeat the class, and
- * IsSameObject is much cheaper than asking for the class's signature again. */
-static _Thread_local jobject lpe_last_class;
-static _Thread_local uint64_t lpe_last_class_id, lpe_last_class_gen;
+/* Each thread remembers the classes of its last few allocations, most recent first (a
+ * global reference and its name's id, valid for one recording): most allocations of a
+ * thread repeat one of a few classes (a map's entries and their keys), and IsSameObject
+ * is much cheaper than asking for the class's signature again. */
+#define LPE_CLASS_CACHE 4
+static _Thread_local jobject lpe_class_ref[LPE_CLASS_CACHE];
+static _Thread_local uint64_t lpe_class_id[LPE_CLASS_CACHE], lpe_class_gen;
+
+/* lpe_class_first: moves cache entry i to the front. */
+static void lpe_class_first(int i)
+{
+    jobject ref = lpe_class_ref[i];
+    uint64_t id = lpe_class_id[i];
+    memmove(&lpe_class_ref[1], &lpe_class_ref[0], (size_t)i * sizeof lpe_class_ref[0]);
+    memmove(&lpe_class_id[1], &lpe_class_id[0], (size_t)i * sizeof lpe_class_id[0]);
+    lpe_class_ref[0] = ref, lpe_class_id[0] = id;
+}
 
 static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
 {
-    if (lpe_last_class && lpe_last_class_gen == lpa.generation && (*jni)->IsSameObject(jni, k, lpe_last_class))
-        return lpe_last_class_id;
+    int fresh = lpe_class_gen == lpa.generation;
+    for (int i = 0; fresh && i < LPE_CLASS_CACHE && lpe_class_ref[i]; i++)
+        if ((*jni)->IsSameObject(jni, k, lpe_class_ref[i])) {
+            lpe_class_first(i);
+            return lpe_class_id[0];
+        }
     uint64_t id = lpe_class_name(k);
     jobject ref = (*jni)->NewGlobalRef(jni, k);
-    if (lpe_last_class)
-        (*jni)->DeleteGlobalRef(jni, lpe_last_class);
-    lpe_last_class = ref;
-    lpe_last_class_id = id;
-    lpe_last_class_gen = lpa.generation;
+    int last = LPE_CLASS_CACHE - 1;
+    for (int i = fresh ? last : 0; i <= last; i++)   /* a new recording: the ids are stale */
+        if (lpe_class_ref[i])
+            (*jni)->DeleteGlobalRef(jni, lpe_class_ref[i]), lpe_class_ref[i] = NULL;
+    lpe_class_gen = lpa.generation;
+    lpe_class_ref[last] = ref, lpe_class_id[last] = id;
+    lpe_class_first(last);
     return id;
 }
 
@@ -123,6 +141,7 @@ static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
         s->b = (uint64_t)size;
         s->c = (uint64_t)sampled;
         s->d = 1;
+        s->e = 0;
         lpe_stack(s);
         lpr_publish(s);
     }

@@ -4,7 +4,7 @@
  * Each object allocated while recording is announced by com.loupe.events.ObjectAlloc
  * (events.c passes it here with its class's string id, size and arena); the agent asks
  * the VM for its id (com.loupe.functions.GetObjectId: its address) and keeps it in a
- * table: id -> class, size, arena, the collection count at its birth.  During a
+ * table (objtab.c): id -> class, size, arena, the collection count at its birth.  During a
  * collection (the world stopped) ObjectMove re-keys an entry, ObjectFree ends one, and
  * ArenaDelete ends every entry still in that arena (the semispace collector frees a
  * whole space so).  An object's age is the number of collections it survived; when it
@@ -33,17 +33,11 @@
 #include "../protocol.h"
 #include "agent.h"
 #include "heap.h"
+#include "objtab.h"
 #include "writer.h"
 
 #define LPH_SNAPSHOT_NS 20000000ull
 #define LPH_MAX_AGE 255
-
-typedef struct {
-    uint64_t id;            /* 0: a free slot */
-    uint32_t cls, size;
-    uint32_t birth;         /* collections started before the object was */
-    int32_t arena;
-} lph_obj;
 
 typedef struct {
     uint64_t key;           /* arena << 40 | class << 8 | age; 0 free */
@@ -53,8 +47,6 @@ typedef struct {
 typedef jvmtiError (JNICALL *lph_id_fn)(jvmtiEnv *, ...);
 
 static pthread_mutex_t lph_lock = PTHREAD_MUTEX_INITIALIZER;
-static lph_obj *lph_tab;
-static size_t lph_cap, lph_count;
 static uint64_t *lph_live_n, *lph_live_b;   /* by class string id */
 static size_t lph_ncls;
 static lph_death *lph_deaths;
@@ -65,60 +57,8 @@ static lph_id_fn lph_get_id;
 static lph_blob *lph_queue_head, **lph_queue_tail = &lph_queue_head;
 static char *lph_arena_names[256];          /* by arena id, kept across recordings */
 
-/* --- the object table (linear probing, backward-shift deletion) --------------------------- */
-
-static size_t lph_home(uint64_t id, size_t cap) { return (size_t)((id * 0x9E3779B97F4A7C15ull) >> 17) & (cap - 1); }
-
-static size_t lph_find(uint64_t id)
-{
-    size_t i = lph_home(id, lph_cap);
-    while (lph_tab[i].id && lph_tab[i].id != id)
-        i = (i + 1) & (lph_cap - 1);
-    return i;
-}
-
-static int lph_grow(void)
-{
-    size_t cap = lph_cap ? lph_cap * 2 : 1 << 16;
-    lph_obj *t = calloc(cap, sizeof *t), *old = lph_tab;
-    if (!t)
-        return 0;
-    size_t oldcap = lph_cap;
-    lph_tab = t, lph_cap = cap;
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].id)
-            lph_tab[lph_find(old[i].id)] = old[i];
-    free(old);
-    return 1;
-}
-
-static void lph_remove_at(size_t i)
-{
-    size_t j = i, mask = lph_cap - 1;
-    for (;;) {
-        j = (j + 1) & mask;
-        if (!lph_tab[j].id)
-            break;
-        size_t k = lph_home(lph_tab[j].id, lph_cap);
-        if ((j > i && (k <= i || k > j)) || (j < i && k <= i && k > j)) {
-            lph_tab[i] = lph_tab[j];
-            i = j;
-        }
-    }
-    lph_tab[i].id = 0;
-    lph_count--;
-}
-
-static int lph_insert(const lph_obj *o)
-{
-    if ((lph_count + 1) * 4 > lph_cap * 3 && !lph_grow())
-        return 0;
-    size_t i = lph_find(o->id);
-    if (!lph_tab[i].id)
-        lph_count++;
-    lph_tab[i] = *o;
-    return 1;
-}
+/* lph_home: a key's slot in a table of cap (a power of two) slots. */
+static size_t lph_home(uint64_t key, size_t cap) { return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (cap - 1); }
 
 /* --- counters ---------------------------------------------------------------------- */
 
@@ -174,16 +114,22 @@ static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t 
 }
 
 /* lph_age: the age of an object that dies in the collection under way. */
-static uint32_t lph_age(const lph_obj *o) { return lph_gcs > o->birth + 1 ? lph_gcs - o->birth - 1 : 0; }
+static uint32_t lph_age(const lpo_obj *o) { return lph_gcs > o->birth + 1 ? lph_gcs - o->birth - 1 : 0; }
 
-/* lph_die: the object at table slot i is dead. */
-static void lph_die(size_t i)
+/* lph_die: the object o, out of the table, is dead. */
+static void lph_die(const lpo_obj *o)
 {
-    lph_obj *o = &lph_tab[i];
     lph_count_death(o->arena, o->cls, lph_age(o), o->size);
     lph_live_n[o->cls]--;
     lph_live_b[o->cls] -= o->size;
-    lph_remove_at(i);
+}
+
+/* lph_forget: the object o left the table for want of memory: no longer counted. */
+static void lph_forget(const lpo_obj *o)
+{
+    lph_live_n[o->cls]--;
+    lph_live_b[o->cls] -= o->size;
+    atomic_fetch_add(&lpa.dropped, 1);
 }
 
 /* --- records for the writer -------------------------------------------------------------- */
@@ -283,11 +229,10 @@ void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena)
     jlong id = 0;
     if (!lph_get_id || lph_get_id(lpa.jvmti, object, &id) != JVMTI_ERROR_NONE || !id)
         return;
-    lph_obj o = {(uint64_t)id, (uint32_t)cls, (uint32_t)(size > 0xffffffffLL ? 0xffffffffu : (uint32_t)size), 0,
-                 arena};
+    lpo_obj o = {(uint32_t)cls, (uint32_t)(size > 0xffffffffLL ? 0xffffffffu : (uint32_t)size), 0, arena};
     pthread_mutex_lock(&lph_lock);
     o.birth = lph_gcs;
-    if (lph_class_room(o.cls) && lph_insert(&o)) {
+    if (lph_class_room(o.cls) && lpo_put((uint64_t)id, &o)) {
         lph_live_n[o.cls]++;
         lph_live_b[o.cls] += o.size;
     } else {
@@ -302,12 +247,10 @@ static void JNICALL lph_free(jvmtiEnv *jvmti, ...)
     va_start(ap, jvmti);
     jlong id = va_arg(ap, jlong);
     va_end(ap);
+    lpo_obj o;
     pthread_mutex_lock(&lph_lock);
-    if (lph_cap) {
-        size_t i = lph_find((uint64_t)id);
-        if (lph_tab[i].id)
-            lph_die(i);
-    }
+    if (lpo_take((uint64_t)id, &o))
+        lph_die(&o);
     pthread_mutex_unlock(&lph_lock);
 }
 
@@ -321,15 +264,12 @@ static void JNICALL lph_move(jvmtiEnv *jvmti, ...)
     jint new_arena = va_arg(ap, jint);
     va_end(ap);
     (void)old_arena;
+    lpo_obj o;
     pthread_mutex_lock(&lph_lock);
-    if (lph_cap) {
-        size_t i = lph_find((uint64_t)old_id);
-        if (lph_tab[i].id) {
-            lph_obj o = lph_tab[i];
-            lph_remove_at(i);
-            o.id = (uint64_t)new_id, o.arena = new_arena;
-            lph_insert(&o);
-        }
+    if (lpo_take((uint64_t)old_id, &o)) {
+        o.arena = new_arena;
+        if (!lpo_put((uint64_t)new_id, &o))
+            lph_forget(&o);
     }
     pthread_mutex_unlock(&lph_lock);
 }
@@ -351,6 +291,15 @@ static void JNICALL lph_arena_new(jvmtiEnv *jvmti, ...)
     pthread_mutex_unlock(&lph_lock);
 }
 
+/* lph_die_in: an object of the arena *ctx dies (leaves the table). */
+static int lph_die_in(lpo_obj *o, void *ctx)
+{
+    if (o->arena != *(jint *)ctx)
+        return 0;
+    lph_die(o);
+    return 1;
+}
+
 /* lph_arena_delete: every object still in the arena is gone. */
 static void JNICALL lph_arena_delete(jvmtiEnv *jvmti, ...)
 {
@@ -359,12 +308,7 @@ static void JNICALL lph_arena_delete(jvmtiEnv *jvmti, ...)
     jint arena = va_arg(ap, jint);
     va_end(ap);
     pthread_mutex_lock(&lph_lock);
-    for (size_t i = 0; i < lph_cap;) {
-        if (lph_tab[i].id && lph_tab[i].arena == arena)
-            lph_die(i);     /* another entry may have shifted into i: look again */
-        else
-            i++;
-    }
+    lpo_each(lph_die_in, &arena);
     pthread_mutex_unlock(&lph_lock);
 }
 
@@ -449,9 +393,10 @@ int lpa_heap_available(jint (*find_event)(const char *id))
 void lpa_heap_reset(void)
 {
     pthread_mutex_lock(&lph_lock);
-    free(lph_tab), free(lph_deaths);
-    lph_tab = NULL, lph_deaths = NULL;
-    lph_cap = lph_count = lph_dcap = lph_dcount = 0;
+    lpo_reset();
+    free(lph_deaths);
+    lph_deaths = NULL;
+    lph_dcap = lph_dcount = 0;
     if (lph_ncls)
         memset(lph_live_n, 0, lph_ncls * sizeof *lph_live_n), memset(lph_live_b, 0, lph_ncls * sizeof *lph_live_b);
     lph_gcs = 0, lph_last_snapshot = 0;
@@ -476,6 +421,14 @@ void lpa_heap_enable(int on)
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lph_index[i], on ? lph_events[i].cb : NULL);
 }
 
+/* lph_count_alive: an object alive at the end lived through every collection since its
+ * birth. */
+static int lph_count_alive(lpo_obj *o, void *ctx)
+{
+    lph_count_death(o->arena, o->cls, lph_gcs - o->birth, o->size);
+    return 0;
+}
+
 /* lpa_heap_final: the end of the recording: a last snapshot, the deaths not sent yet,
  * and every object still alive with its age (the callbacks are off by now). */
 void lpa_heap_final(void)
@@ -483,9 +436,7 @@ void lpa_heap_final(void)
     pthread_mutex_lock(&lph_lock);
     lph_heap_record();
     lph_deaths_record(0);
-    for (size_t i = 0; i < lph_cap; i++)   /* alive: it lived through every collection since its birth */
-        if (lph_tab[i].id)
-            lph_count_death(lph_tab[i].arena, lph_tab[i].cls, lph_gcs - lph_tab[i].birth, lph_tab[i].size);
+    lpo_each(lph_count_alive, NULL);
     lph_deaths_record(1);
     pthread_mutex_unlock(&lph_lock);
 }

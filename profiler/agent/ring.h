@@ -23,7 +23,7 @@ typedef struct {
     uint32_t tid;
     int32_t nframes;
     uint64_t time_ns;
-    uint64_t a, b, c, d, e; /* per type: see events.c and sampler.c */
+    uint64_t a, b, c, d, e; /* per type: see events.c, sampler.c and sites.c */
     lpr_frame frames[LPR_MAX_FRAMES];
 } lpr_slot;
 

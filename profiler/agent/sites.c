@@ -8,14 +8,25 @@
  * sending one ALLOC record per site with its object count (docs/PROFILER-PROTOCOL.md).
  * The counts stay exact: every object is counted once, at the site it was allocated.
  *
- * A thread's table (lps_table, created on its first allocation) holds a buffer of sites,
- * an open-addressing hash on the stack and class with the frames kept beside it; a full
- * buffer is queued on the table and a new one started.  The table's mutex is taken by
- * its thread for each allocation (uncontended but for the moment the writer swaps the
- * buffers out) and by the writer only to take the buffers: it never calls into the VM
+ * Stacks are interned incrementally, in a prefix tree per thread (lps_node: a frame and
+ * its caller's node, so a stack is its leaf node).  Consecutive allocations of a thread
+ * mostly share their callers (a recursive build allocates each node of a tree from a
+ * stack one frame deeper or shallower than the last), so the thread keeps the path of its
+ * last stack: a new stack is compared frame by frame with the last one from the
+ * outermost caller, and only the frames below the first difference are looked up (a hash
+ * on parent and frame).  A site is a (node, class) pair kept on its node; a site whose
+ * count goes from zero to one joins the thread's dirty list, which the writer takes.
+ * The writer turns a node into a stack id once per recording (writing the frames out
+ * from the node up to the root, and interning them as before), and keeps the id on the
+ * node, so a site sent again costs one record and no stack work.
+ *
+ * A thread's table (lps_table, created on its first allocation) is guarded by its mutex,
+ * taken by its thread for each allocation (uncontended but for the moment the writer
+ * copies the dirty sites out) and by the writer to copy them: it never calls into the VM
  * while holding it, since the allocating thread waits there in VM state, where a
- * collection could not begin.  A thread that ends (ThreadEnd) leaves its table to the
- * writer, which frees it once drained.
+ * collection could not begin.  Nodes never move (they are carved from blocks) and are
+ * only added, so the writer follows a node's callers without the lock.  A thread that
+ * ends (ThreadEnd) leaves its table to the writer, which frees it once drained.
  */
 #include "sites.h"
 
@@ -24,78 +35,228 @@
 #include <string.h>
 
 #include "agent.h"
+#include "writer.h"
 
-#define LPS_SLOTS 4096      /* hash slots per buffer, at most half of them used */
-#define LPS_FRAMES 65536    /* frames per buffer */
+#define LPS_BLOCK 4096      /* nodes per block */
+#define LPS_LIST 16         /* a node's callees are looked up in a list up to this many */
+
+typedef struct lps_node {
+    struct lps_node *parent;     /* the caller's node; NULL for the root */
+    jmethodID method;
+    jint bci;
+    uint32_t site;               /* its first site (index + 1; 0: none) */
+    struct lps_node *child, *sibling;   /* its callees' nodes, the last used first */
+    uint32_t nchildren;          /* more than LPS_LIST: found through the edges' hash */
+    uint64_t stack_gen, stack_id;   /* the writer's: its stack's id in recording stack_gen */
+} lps_node;
+
+typedef struct lps_block {
+    struct lps_block *next;
+    lps_node n[LPS_BLOCK];
+} lps_block;
 
 typedef struct {
-    uint64_t hash, cls, objects, bytes, time_ns;
-    uint32_t first;        /* the site's frames: frames[first .. first + n) */
-    int32_t n;
-} lps_site;                /* a free slot has objects == 0 */
+    lps_node *node;
+    uint64_t cls, objects, bytes, time_ns;
+    uint32_t next;               /* the node's next site (index + 1; 0: none) */
+} lps_site;
 
-typedef struct lps_buf {
-    struct lps_buf *next;
-    uint32_t nsites, nframes;
-    uint32_t tid;          /* its thread (set when the writer takes it) */
-    lps_site sites[LPS_SLOTS];
-    lpr_frame frames[LPS_FRAMES];
-} lps_buf;
+typedef struct {
+    const lps_node *parent;
+    jmethodID method;
+    jint bci;
+    lps_node *child;             /* NULL: a free slot */
+} lps_edge;
 
 typedef struct lps_table {
     pthread_mutex_t lock;
-    struct lps_table *next;    /* every table (lps_tables, under lps_lock) */
+    struct lps_table *next;      /* every table (lps_tables, under lps_lock) */
     uint32_t tid;
-    int orphan;                /* its thread ended */
-    lps_buf *cur, *full;       /* the buffer being filled, the full ones */
+    int orphan;                  /* its thread ended */
+    lps_node root;
+    lps_block *blocks;
+    uint32_t nused;              /* nodes used in the first block */
+    lps_edge *edges;             /* parent and frame -> node, open addressing */
+    size_t ecap, ecount;
+    lps_site *sites;
+    uint32_t nsites, scap;
+    uint32_t *dirty;             /* sites counted since the writer's last copy */
+    uint32_t ndirty, dcap;
+    int depth;                   /* the last stack: path[0 .. depth), outermost first */
+    lpr_frame last[LPR_MAX_FRAMES];
+    lps_node *path[LPR_MAX_FRAMES];
 } lps_table;
 
 static pthread_mutex_t lps_lock = PTHREAD_MUTEX_INITIALIZER;
 static lps_table *lps_tables;
 static _Thread_local lps_table *lps_mine;
 
-/* Drained buffers are kept for reuse (a few: each is large, and freshly mapped memory
- * costs page faults). */
-#define LPS_SPARE_MAX 8
-static pthread_mutex_t lps_spare_lock = PTHREAD_MUTEX_INITIALIZER;   /* taken last, alone */
-static lps_buf *lps_spare;
-static int lps_nspare;
+/* --- the prefix tree ------------------------------------------------------------------ */
 
-static lps_buf *lps_buf_new(void)
+static size_t lps_eslot(const lps_table *t, const lps_node *parent, jmethodID m, jint bci)
 {
-    pthread_mutex_lock(&lps_spare_lock);
-    lps_buf *b = lps_spare;
-    if (b)
-        lps_spare = b->next, lps_nspare--;
-    pthread_mutex_unlock(&lps_spare_lock);
-    if (!b)
-        b = malloc(sizeof *b);
-    if (b) {
-        b->next = NULL, b->nsites = b->nframes = 0;
-        memset(b->sites, 0, sizeof b->sites);
+    uint64_t h = (uint64_t)(uintptr_t)parent ^ (uint64_t)(uintptr_t)m * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)bci << 40;
+    h ^= h >> 33, h *= 0xff51afd7ed558ccdull, h ^= h >> 33, h *= 0xc4ceb9fe1a85ec53ull, h ^= h >> 33;
+    size_t i = (size_t)h & (t->ecap - 1);
+    for (; t->edges[i].child; i = (i + 1) & (t->ecap - 1)) {
+        const lps_edge *e = &t->edges[i];
+        if (e->parent == parent && e->method == m && e->bci == bci)
+            break;
     }
-    return b;
+    return i;
 }
 
-/* lps_buf_release: b back to the spares, or freed. */
-static void lps_buf_release(lps_buf *b)
+static int lps_egrow(lps_table *t)
 {
-    pthread_mutex_lock(&lps_spare_lock);
-    int keep = lps_nspare < LPS_SPARE_MAX;
-    if (keep)
-        b->next = lps_spare, lps_spare = b, lps_nspare++;
-    pthread_mutex_unlock(&lps_spare_lock);
-    if (!keep)
-        free(b);
+    size_t oldcap = t->ecap, cap = oldcap ? oldcap * 2 : 1024;
+    lps_edge *old = t->edges, *e = calloc(cap, sizeof *e);
+    if (!e)
+        return 0;
+    t->edges = e, t->ecap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].child)
+            t->edges[lps_eslot(t, old[i].parent, old[i].method, old[i].bci)] = old[i];
+    free(old);
+    return 1;
 }
 
-static void lps_buf_free_all(lps_buf *b)
+static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint bci)
 {
-    while (b) {
-        lps_buf *next = b->next;
-        lps_buf_release(b);
-        b = next;
+    if (!t->blocks || t->nused == LPS_BLOCK) {
+        lps_block *b = malloc(sizeof *b);
+        if (!b)
+            return NULL;
+        b->next = t->blocks, t->blocks = b, t->nused = 0;
     }
+    lps_node *n = &t->blocks->n[t->nused++];
+    *n = (lps_node){parent, m, bci, 0, NULL, parent->child, 0, 0, 0};
+    parent->child = n;
+    parent->nchildren++;
+    return n;
+}
+
+/* lps_edge_add: node is found through the edges' hash from now on; 0 when out of memory. */
+static int lps_edge_add(lps_table *t, lps_node *node)
+{
+    if ((t->ecount + 1) * 2 > t->ecap && !lps_egrow(t))
+        return 0;
+    t->edges[lps_eslot(t, node->parent, node->method, node->bci)] = (lps_edge){node->parent, node->method, node->bci, node};
+    t->ecount++;
+    return 1;
+}
+
+/* lps_listed: parent's callee (m, bci) from its list, moved to the list's head (NULL: none). */
+static lps_node *lps_listed(lps_node *parent, jmethodID m, jint bci)
+{
+    for (lps_node **p = &parent->child; *p; p = &(*p)->sibling) {
+        lps_node *c = *p;
+        if (c->method == m && c->bci == bci) {
+            *p = c->sibling;
+            c->sibling = parent->child, parent->child = c;
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* lps_child: the node of frame (m, bci) called from parent, made if new; NULL when out
+ * of memory.  A node's first LPS_LIST callees are found in its list (a frame calls few
+ * others, and the tree's nodes lie in the order they were made); a node with more has
+ * them all in the edges' hash too. */
+static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint bci)
+{
+    lps_node *c;
+    if (parent->nchildren <= LPS_LIST) {
+        if ((c = lps_listed(parent, m, bci)))
+            return c;
+    } else if (t->ecap) {
+        const lps_edge *e = &t->edges[lps_eslot(t, parent, m, bci)];
+        if (e->child)
+            return e->child;
+    }
+    if (!(c = lps_node_new(t, parent, m, bci)))
+        return NULL;
+    if (parent->nchildren == LPS_LIST + 1) {
+        for (lps_node *x = parent->child; x; x = x->sibling)
+            if (!lps_edge_add(t, x))
+                return NULL;
+    } else if (parent->nchildren > LPS_LIST + 1 && !lps_edge_add(t, c)) {
+        return NULL;
+    }
+    return c;
+}
+
+/* lps_leaf: the node of the stack f[0..n) (leaf first), starting below the frames it
+ * shares with the thread's last stack; NULL when out of memory. */
+static lps_node *lps_leaf(lps_table *t, const jvmtiFrameInfo *f, int n)
+{
+    int k = 0;
+    while (k < n && k < t->depth && t->last[k].method == f[n - 1 - k].method &&
+           t->last[k].bci == (jint)f[n - 1 - k].location)
+        k++;
+    lps_node *node = k ? t->path[k - 1] : &t->root;
+    for (t->depth = k; k < n; k++) {
+        const jvmtiFrameInfo *fr = &f[n - 1 - k];
+        if (!(node = lps_child(t, node, fr->method, (jint)fr->location)))
+            return NULL;
+        t->last[k] = (lpr_frame){(jint)fr->location, fr->method};
+        t->path[k] = node;
+        t->depth = k + 1;
+    }
+    return node;
+}
+
+/* --- sites ---------------------------------------------------------------------------- */
+
+/* lps_site_of: node's site of class cls, made if new (index; 0 when out of memory). */
+static uint32_t lps_site_of(lps_table *t, lps_node *node, uint64_t cls)
+{
+    uint32_t i = node->site;
+    while (i && t->sites[i - 1].cls != cls)
+        i = t->sites[i - 1].next;
+    if (i)
+        return i;
+    if (t->nsites == t->scap) {
+        uint32_t cap = t->scap ? t->scap * 2 : 1024;
+        lps_site *s = realloc(t->sites, cap * sizeof *s);
+        if (!s)
+            return 0;
+        t->sites = s, t->scap = cap;
+    }
+    t->sites[t->nsites] = (lps_site){node, cls, 0, 0, 0, node->site};
+    return node->site = ++t->nsites;
+}
+
+/* lps_mark_dirty: site i (index + 1) has counts for the writer; 0 when out of memory. */
+static int lps_mark_dirty(lps_table *t, uint32_t i)
+{
+    if (t->ndirty == t->dcap) {
+        uint32_t cap = t->dcap ? t->dcap * 2 : 1024;
+        uint32_t *d = realloc(t->dirty, cap * sizeof *d);
+        if (!d)
+            return 0;
+        t->dirty = d, t->dcap = cap;
+    }
+    t->dirty[t->ndirty++] = i;
+    return 1;
+}
+
+/* lps_count: counts one object of class cls and size bytes at stack f[0..n). */
+static int lps_count(lps_table *t, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n)
+{
+    lps_node *node = lps_leaf(t, f, n);
+    uint32_t i = node ? lps_site_of(t, node, cls) : 0;
+    if (!i)
+        return 0;
+    lps_site *s = &t->sites[i - 1];
+    if (!s->objects) {
+        if (!lps_mark_dirty(t, i))
+            return 0;
+        s->time_ns = lpa_now_ns();
+    }
+    s->objects++;
+    s->bytes += size;
+    return 1;
 }
 
 /* lps_register: the calling thread's table, made on its first allocation. */
@@ -113,67 +274,16 @@ static lps_table *lps_register(uint32_t tid)
     return lps_mine = t;
 }
 
-static uint64_t lps_hash(uint64_t cls, const jvmtiFrameInfo *f, int n)
-{
-    uint64_t h = (cls + 1) * 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < n; i++)
-        h = (h ^ (uint64_t)(uintptr_t)f[i].method ^ ((uint64_t)f[i].location << 40)) * 1099511628211ull;
-    return h;
-}
-
-static int lps_same(const lps_buf *b, const lps_site *s, uint64_t hash, uint64_t cls, const jvmtiFrameInfo *f, int n)
-{
-    if (s->hash != hash || s->cls != cls || s->n != n)
-        return 0;
-    const lpr_frame *g = &b->frames[s->first];
-    for (int i = 0; i < n; i++)
-        if (g[i].method != f[i].method || g[i].bci != (jint)f[i].location)
-            return 0;
-    return 1;
-}
-
-/* lps_count: counts one object in buffer b; 0 when b has no room for a new site. */
-static int lps_count(lps_buf *b, uint64_t hash, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n)
-{
-    size_t i = (size_t)(hash >> 32) & (LPS_SLOTS - 1);
-    for (; b->sites[i].objects; i = (i + 1) & (LPS_SLOTS - 1))
-        if (lps_same(b, &b->sites[i], hash, cls, f, n)) {
-            b->sites[i].objects++;
-            b->sites[i].bytes += size;
-            return 1;
-        }
-    if ((b->nsites + 1) * 2 > LPS_SLOTS || b->nframes + (uint32_t)n > LPS_FRAMES)
-        return 0;
-    lps_site *s = &b->sites[i];
-    *s = (lps_site){hash, cls, 1, size, lpa_now_ns(), b->nframes, n};
-    for (int k = 0; k < n; k++)
-        b->frames[b->nframes + k] = (lpr_frame){(jint)f[k].location, f[k].method};
-    b->nframes += (uint32_t)n;
-    b->nsites++;
-    return 1;
-}
-
 /* lps_add: counts one allocation of the calling thread (size bytes of class cls, at the
- * stack f[0..n), leaf first; a new site takes the time); -1 when out of memory (the caller records it alone). */
+ * stack f[0..n), leaf first; a new site takes the time); -1 when out of memory (the
+ * caller records it alone). */
 int lps_add(uint32_t tid, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n)
 {
     lps_table *t = lps_mine ? lps_mine : lps_register(tid);
-    if (!t || n > LPS_FRAMES)
+    if (!t || n > LPR_MAX_FRAMES)
         return -1;
-    uint64_t hash = lps_hash(cls, f, n);
-    int ok = 0;
     pthread_mutex_lock(&t->lock);
-    if (!t->cur)
-        t->cur = lps_buf_new();
-    if (t->cur && !(ok = lps_count(t->cur, hash, cls, size, f, n))) {
-        lps_buf *b = lps_buf_new();
-        if (b) {
-            t->cur->next = t->full;
-            t->full = t->cur;
-            t->cur = b;
-            ok = lps_count(b, hash, cls, size, f, n);
-        }
-    }
+    int ok = lps_count(t, cls, size, f, n);
     pthread_mutex_unlock(&t->lock);
     return ok ? 0 : -1;
 }
@@ -190,66 +300,206 @@ void lps_thread_end(void)
     }
 }
 
-/* lps_take: the buffers of every table (unlinking the ended threads' tables, freed). */
-static lps_buf *lps_take(void)
+/* --- the writer's side ------------------------------------------------------------------ */
+
+/* lps_clear: forgets a table's tree and sites (its lock held, or its thread gone). */
+static void lps_clear(lps_table *t)
 {
-    lps_buf *all = NULL;
+    while (t->blocks) {
+        lps_block *next = t->blocks->next;
+        free(t->blocks);
+        t->blocks = next;
+    }
+    free(t->edges), free(t->sites), free(t->dirty);
+    t->edges = NULL, t->sites = NULL, t->dirty = NULL;
+    t->nused = 0, t->ecap = t->ecount = 0, t->nsites = t->scap = t->ndirty = t->dcap = 0;
+    t->depth = 0;
+    memset(&t->root, 0, sizeof t->root);
+}
+
+/* A site's counts as the writer copied them. */
+typedef struct {
+    lps_node *node;
+    uint64_t cls, objects, bytes, time_ns;
+    uint32_t tid;
+    uint64_t stack;             /* its stack's id (lps_merge) */
+    size_t mslot;               /* its slot in lps_merged, when it takes the others' counts */
+} lps_count_copy;
+
+static lps_count_copy *lps_copies;    /* the writer's alone */
+static size_t lps_ncopies, lps_copy_cap;
+
+static int lps_copy_room(size_t n)
+{
+    if (lps_ncopies + n <= lps_copy_cap)
+        return 1;
+    size_t cap = lps_copy_cap ? lps_copy_cap : 1024;
+    while (cap < lps_ncopies + n)
+        cap *= 2;
+    lps_count_copy *c = realloc(lps_copies, cap * sizeof *c);
+    if (!c)
+        return 0;
+    lps_copies = c, lps_copy_cap = cap;
+    return 1;
+}
+
+/* lps_copy_dirty: copies t's counted sites out and zeroes them (t's lock held). */
+static void lps_copy_dirty(lps_table *t)
+{
+    if (!lps_copy_room(t->ndirty))
+        return;     /* kept for the next pass */
+    for (uint32_t k = 0; k < t->ndirty; k++) {
+        lps_site *s = &t->sites[t->dirty[k] - 1];
+        lps_copies[lps_ncopies++] = (lps_count_copy){s->node, s->cls, s->objects, s->bytes, s->time_ns, t->tid, 0, 0};
+        s->objects = s->bytes = 0;
+    }
+    t->ndirty = 0;
+}
+
+/* lps_take: copies every table's counts; unlinks the ended threads' tables into *gone
+ * (their nodes are still named by the copies). */
+static void lps_take(lps_table **gone)
+{
     pthread_mutex_lock(&lps_lock);
     for (lps_table **pt = &lps_tables; *pt;) {
         lps_table *t = *pt;
         pthread_mutex_lock(&t->lock);
-        lps_buf *b = t->full, *cur = t->cur;
-        int orphan = t->orphan;
-        t->full = t->cur = NULL;
+        lps_copy_dirty(t);
+        int orphan = t->orphan && !t->ndirty;
         pthread_mutex_unlock(&t->lock);
-        if (cur)
-            cur->next = b, b = cur;
-        while (b) {
-            lps_buf *next = b->next;
-            b->next = all, all = b;
-            b->tid = t->tid;
-            b = next;
-        }
         if (orphan) {
             *pt = t->next;
-            pthread_mutex_destroy(&t->lock);
-            free(t);
+            t->next = *gone, *gone = t;
         } else {
             pt = &t->next;
         }
     }
     pthread_mutex_unlock(&lps_lock);
-    return all;
 }
 
-/* lps_drain: passes every site counted so far to fn as an LPR_ALLOC slot (a = class,
- * b = bytes, c = 0: exact, d = objects); returns the number of sites. */
+static void lps_free_tables(lps_table *t)
+{
+    while (t) {
+        lps_table *next = t->next;
+        lps_clear(t);
+        pthread_mutex_destroy(&t->lock);
+        free(t);
+        t = next;
+    }
+}
+
+/* lps_stack_id: the stack id of a node (0: the root, no Java frames), interned by the
+ * writer on the node's first use in this recording. */
+static uint64_t lps_stack_id(lps_node *node, lpr_slot *slot)
+{
+    if (!node->parent)
+        return 0;
+    if (node->stack_gen == lpa.generation)
+        return node->stack_id;
+    int n = 0;
+    for (const lps_node *x = node; x->parent && n < LPR_MAX_FRAMES; x = x->parent)
+        slot->frames[n++] = (lpr_frame){x->bci, x->method};
+    slot->nframes = n;
+    node->stack_id = lpw_stack_id(slot);
+    node->stack_gen = lpa.generation;
+    slot->nframes = 0;
+    return node->stack_id;
+}
+
+/* Sites whose stacks differ only in bytecode indexes have one stack id (a stack names
+ * lines), so the writer merges the copies of a pass by thread, stack id and class before
+ * sending them: BinaryTrees' recursive build has a node per path down a tree but one
+ * stack per depth.  lps_merged maps a key to the copy that takes the others' counts. */
+static uint32_t *lps_merged;    /* copy index + 1; 0: free */
+static size_t lps_mcap;
+
+static size_t lps_mslot(const lps_count_copy *c)
+{
+    uint64_t h = (c->stack * 0x9E3779B97F4A7C15ull ^ c->cls) * 0xff51afd7ed558ccdull ^ c->tid;
+    h = (h ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ull;
+    size_t i = (size_t)(h >> 20) & (lps_mcap - 1);
+    for (; lps_merged[i]; i = (i + 1) & (lps_mcap - 1)) {
+        const lps_count_copy *o = &lps_copies[lps_merged[i] - 1];
+        if (o->stack == c->stack && o->cls == c->cls && o->tid == c->tid)
+            break;
+    }
+    return i;
+}
+
+/* lps_merge: adds the counts of the copies with the same thread, stack and class into the
+ * first of them (the others keep no objects). */
+static void lps_merge(void)
+{
+    size_t cap = lps_mcap ? lps_mcap : 1024;
+    while (cap < 2 * lps_ncopies)
+        cap *= 2;
+    if (cap != lps_mcap) {
+        uint32_t *m = calloc(cap, sizeof *m);
+        if (!m)
+            return;     /* sent unmerged */
+        free(lps_merged);
+        lps_merged = m, lps_mcap = cap;
+    }
+    for (size_t i = 0; i < lps_ncopies; i++) {
+        lps_count_copy *c = &lps_copies[i];
+        c->mslot = lps_mslot(c);
+        uint32_t *m = &lps_merged[c->mslot];
+        if (!*m) {
+            *m = (uint32_t)i + 1;
+            continue;
+        }
+        lps_count_copy *to = &lps_copies[*m - 1];
+        to->objects += c->objects, to->bytes += c->bytes;
+        if (c->time_ns < to->time_ns)
+            to->time_ns = c->time_ns;
+        c->objects = 0;
+    }
+    for (size_t i = 0; i < lps_ncopies; i++)   /* empties the map for the next pass */
+        if (lps_copies[i].objects)
+            lps_merged[lps_copies[i].mslot] = 0;
+}
+
+/* lps_drain: passes every site counted since the last drain to fn as an LPR_ALLOC slot
+ * (a = class, b = bytes, c = 0: exact, d = objects, e = stack id, no frames); returns the
+ * number of records. */
 int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
 {
     static lpr_slot slot;   /* the writer's alone */
+    lps_table *gone = NULL;
     int count = 0;
-    lps_buf *b = lps_take();
-    while (b) {
-        for (size_t i = 0; i < LPS_SLOTS; i++) {
-            const lps_site *s = &b->sites[i];
-            if (!s->objects)
-                continue;
-            slot.type = LPR_ALLOC, slot.tid = b->tid, slot.time_ns = s->time_ns;
-            slot.a = s->cls, slot.b = s->bytes, slot.c = 0, slot.d = s->objects;
-            slot.nframes = s->n < LPR_MAX_FRAMES ? s->n : LPR_MAX_FRAMES;
-            memcpy(slot.frames, &b->frames[s->first], (size_t)slot.nframes * sizeof slot.frames[0]);
-            fn(&slot, ctx);
-            count++;
-        }
-        lps_buf *next = b->next;
-        lps_buf_release(b);
-        b = next;
+    lps_ncopies = 0;
+    lps_take(&gone);
+    for (size_t i = 0; i < lps_ncopies; i++)
+        lps_copies[i].stack = lps_stack_id(lps_copies[i].node, &slot);
+    lps_merge();
+    for (size_t i = 0; i < lps_ncopies; i++) {
+        const lps_count_copy *c = &lps_copies[i];
+        if (!c->objects)
+            continue;
+        slot.type = LPR_ALLOC, slot.tid = c->tid, slot.time_ns = c->time_ns, slot.nframes = 0;
+        slot.e = c->stack;
+        slot.a = c->cls, slot.b = c->bytes, slot.c = 0, slot.d = c->objects;
+        fn(&slot, ctx);
+        count++;
     }
+    lps_free_tables(gone);
     return count;
 }
 
-/* lps_reset: forgets what an earlier recording counted (before a new one starts). */
+/* lps_reset: forgets what an earlier recording counted and interned (before a new one
+ * starts; the writer is not running). */
 void lps_reset(void)
 {
-    lps_buf_free_all(lps_take());
+    lps_table *gone = NULL;
+    lps_ncopies = 0;
+    lps_take(&gone);
+    lps_free_tables(gone);
+    pthread_mutex_lock(&lps_lock);
+    for (lps_table *t = lps_tables; t; t = t->next) {
+        pthread_mutex_lock(&t->lock);
+        lps_clear(t);
+        pthread_mutex_unlock(&t->lock);
+    }
+    pthread_mutex_unlock(&lps_lock);
+    lps_ncopies = 0;
 }

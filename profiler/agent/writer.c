@@ -257,8 +257,9 @@ static void lpw_send_stack(const lpw_stack *s)
     lpw_emit(LP_REC_STACK, &r);
 }
 
-/* lpw_stack_of: the id of a slot's stack (0: no Java frames), sending what is new. */
-static uint64_t lpw_stack_of(const lpr_slot *slot)
+/* lpw_stack_id: the id of a slot's stack (0: no Java frames), sending what is new (the
+ * writer thread's: lpw_take, and sites.c for the stacks it has interned as nodes). */
+uint64_t lpw_stack_id(const lpr_slot *slot)
 {
     uint64_t f[2 * LPR_MAX_FRAMES], hash = 1469598103934665603ull;
     int n = 0;
@@ -333,7 +334,7 @@ static void lpw_take(lpr_slot *s, void *ctx)
     lpw_rec r;
     r.n = 0;
     int type = 0;
-    uint64_t stack = s->nframes > 0 ? lpw_stack_of(s) : 0;
+    uint64_t stack = s->nframes > 0 ? lpw_stack_id(s) : s->type == LPR_ALLOC ? s->e : 0;
     if (s->type == LPR_THREAD)
         lpw_tid_seen(s->tid);
     else if (s->type != LPR_GC && s->type != LPR_THREAD_END)

@@ -58,9 +58,11 @@ static void frame_info(Frame *f, jvmtiFrameInfo *out) {
     out->location = (f->flags & FR_NATIVE) ? -1 : frame_bci(f);
 }
 
-/* Fills buf with up to max frames of t from start (negative: counted from the bottom). */
+/* Fills buf with up to max frames of t from start (negative: counted from the bottom).
+ * The frames are counted only for a start other than the top (a profiler asks for the top
+ * frames at every allocation). */
 static jvmtiError trace_of(Thread *t, jint start, jint max, jvmtiFrameInfo *buf, jint *count) {
-    int n = dbg_frame_count(t);
+    int n = start ? dbg_frame_count(t) : 0;
     if (start < 0) {
         if (-start > n) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
         start += n;

@@ -1,6 +1,7 @@
 # Known answer for lifetimes (events=live, Loupe's collector events): Survive allocates
 # 10000 Survive$Obj after a collection, keeps every 10th and runs three collections.
-# Under each collector the summary must say: 10000 objects, 9000 died at age 0, 1000
+# Under each collector (generational: its nursery dies by ArenaDelete, its survivors move
+# by ObjectMove) the summary must say: 10000 objects, 9000 died at age 0, 1000
 # alive at the end, and the survival curve 10000 1000 1000 1000 (objects that lived
 # through 0, 1, 2, 3 collections).  Under GC stress (a collection every few allocations,
 # LOUPE_OPTIONS) the ages depend on where the extra collections fall: only the counts of
@@ -13,7 +14,7 @@ compile Survive
 on_loupe
 stress=0
 [[ "${LOUPE_OPTIONS:-}" == *GCStress* ]] && stress=1
-for gc in semispace marksweep markcompact; do
+for gc in semispace marksweep markcompact generational; do
   "$LP" run -o $gc.lprof -e live -- "$PROF_JAVA" -XX:LoupeGC=$gc -cp classes Survive 10000 10 >$gc.out 2>$gc.err
   grep -q '^kept 1000 sum 4995000' $gc.out || { cat $gc.err; fail "$gc: the program did not finish"; }
   "$LP" convert $gc.lprof -o $gc.summary
