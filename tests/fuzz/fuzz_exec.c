@@ -333,8 +333,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     snprintf(cp, sizeof cp, "-Djava.class.path=%s", path ? path : ".");
     const char *ms = getenv("FUZZ_EXEC_MS");
     if (ms && atol(ms) > 0) wd_first_ms = atol(ms);
-    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx256m" } };
-    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 2, .options = opts };
+    /* A fatal signal's report goes to the fuzzer's log, then abort() makes it a crash input. */
+    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx256m" },
+                            { .optionString = "-XX:+ErrorFileToStderr" } };
+    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 3, .options = opts };
     if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) { fprintf(stderr, "fuzz_exec: no VM\n"); abort(); }
     loader_class = global_class("java/security/SecureClassLoader");
     system_class = global_class("java/lang/System");

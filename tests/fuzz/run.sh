@@ -146,6 +146,21 @@ seeds_exec() {
   touch "$OUT/seeds-exec/.done"
 }
 
+# ---- the watchdog must end every method of tests/fuzz/watchdog/Spin.java, each an endless loop
+check_watchdog() {
+  rm -rf "$OUT/watchdog" && mkdir -p "$OUT/watchdog"
+  "$JAVA_HOME/bin/javac" -nowarn -d "$OUT/watchdog" tests/fuzz/watchdog/Spin.java
+  if ! ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_segv=0} FUZZ_EXEC_STATS=1 timeout 300 "$EXEC" \
+        "$OUT/watchdog/Spin.class" > "$OUT/watchdog/log" 2>&1 ||
+     ! grep -q 'fuzz_exec: \([1-9]\) inputs, \1 defined, \1 verified, \1 run .* [1-9][0-9]* watchdog stops' \
+         "$OUT/watchdog/log"; then
+    cat "$OUT/watchdog/log" >&2
+    echo "fuzz: the exec target's watchdog did not end Spin's loops" >&2
+    return 1
+  fi
+  echo "fuzz: exec watchdog ends endless loops ($(grep -o '[0-9]* watchdog stops' "$OUT/watchdog/log"))"
+}
+
 # ---- run
 # run_target NAME BINARY CORPUS SEEDS CRASHES LOG [libFuzzer options]
 run_target() {
@@ -176,6 +191,7 @@ for target in ${FUZZ_TARGETS:-classfile exec}; do
       build_exec
     fi
     seeds_exec
+    check_watchdog || { failed=1; continue; }
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_segv=0:allocator_may_return_null=1} \
     FUZZ_EXEC_CLASSPATH=$OUT/classes-exec JAVA_HOME=$JAVA_HOME \
     run_target exec "$EXEC" "$OUT/corpus-exec" "$OUT/seeds-exec" "$OUT/crashes-exec" "$OUT/fuzz-exec.log" \
