@@ -33,7 +33,8 @@
  *
  * The fuzzed code's standard output goes to /dev/null; its standard input is empty.
  * FUZZ_EXEC_CLASSPATH is the VM's class path (the seeds' nested classes, for the parent
- * loader to find).  The structure-aware mutator is mutate_code.c.
+ * loader to find); FUZZ_EXEC_OPTIONS adds VM options (-XX:GCStressInterval=50 finds
+ * reference-map errors); FUZZ_EXEC_STATS prints counts at exit, FUZZ_EXEC_TRACE each step.  The structure-aware mutator is mutate_code.c.
  */
 #include "tests/fuzz/cfmodel.h"
 #include "classfile/link.h"
@@ -334,9 +335,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     const char *ms = getenv("FUZZ_EXEC_MS");
     if (ms && atol(ms) > 0) wd_first_ms = atol(ms);
     /* A fatal signal's report goes to the fuzzer's log, then abort() makes it a crash input. */
-    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx256m" },
-                            { .optionString = "-XX:+ErrorFileToStderr" } };
+    JavaVMOption opts[16] = { { .optionString = cp }, { .optionString = "-Xmx256m" },
+                              { .optionString = "-XX:+ErrorFileToStderr" } };
     JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 3, .options = opts };
+    static char extra[1024];            /* FUZZ_EXEC_OPTIONS: more VM options, e.g. GC stress */
+    snprintf(extra, sizeof extra, "%s", getenv("FUZZ_EXEC_OPTIONS") ? getenv("FUZZ_EXEC_OPTIONS") : "");
+    for (char *save, *o = strtok_r(extra, " ", &save); o && args.nOptions < 16; o = strtok_r(NULL, " ", &save))
+        opts[args.nOptions++].optionString = o;
     if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) { fprintf(stderr, "fuzz_exec: no VM\n"); abort(); }
     loader_class = global_class("java/security/SecureClassLoader");
     system_class = global_class("java/lang/System");

@@ -10,6 +10,7 @@
  *     every later instruction stay in place, so the verifier sees a plausible method
  *     with one wrong type, stack depth or local);
  *   - an operand byte (a local's index, a constant-pool index, a branch offset);
+ *   - a branch's target, moved to another instruction;
  *   - the code bytes themselves through libFuzzer's own mutator (lengths may change);
  *   - max_stack or max_locals;
  *   - the exception table (an entry added, removed, or one of its fields moved to another
@@ -91,6 +92,20 @@ static void mut_operand(Rng *r, const CmClass *c, CmCode *k) {
     default: *b = (uint8_t)rnd(r, 256); break;
     }
     (void)c;
+}
+
+/* A branch (or a switch case) retargeted to another instruction: control flow the stack
+ * maps may not describe. */
+static void mut_branch(Rng *r, const CmClass *c, CmCode *k) {
+    static uint32_t pcs[65536];
+    uint32_t n = boundaries(k, pcs, 65536), branches = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t op = k->code.p[pcs[i]];
+        if ((op >= OP_ifeq && op <= OP_jsr) || op == OP_ifnull || op == OP_ifnonnull) pcs[branches++] = pcs[i];
+    }
+    if (!branches) { mut_operand(r, c, k); return; }
+    uint32_t pc = pcs[rnd(r, branches)], target = random_boundary(r, k);
+    put2(k->code.p + pc + 1, (target - pc) & 0xffff);
 }
 
 static void mut_bytes(Rng *r, const CmClass *c, CmCode *k) {
@@ -224,8 +239,8 @@ static void mut_stackmap(Rng *r, const CmClass *c, CmCode *k) {
 
 typedef void (*Mutation)(Rng *, const CmClass *, CmCode *);
 static const Mutation mutations[] = {
-    mut_opcode, mut_opcode, mut_opcode, mut_operand, mut_operand, mut_bytes, mut_limits, mut_exc, mut_exc,
-    mut_stackmap, mut_stackmap, mut_stackmap,
+    mut_opcode, mut_opcode, mut_opcode, mut_operand, mut_operand, mut_branch, mut_branch, mut_bytes, mut_limits,
+    mut_exc, mut_exc, mut_stackmap, mut_stackmap, mut_stackmap,
 };
 
 static CmMethod *random_method(Rng *r, CmClass *c) {

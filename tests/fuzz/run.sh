@@ -195,7 +195,7 @@ for target in ${FUZZ_TARGETS:-classfile exec}; do
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_segv=0:allocator_may_return_null=1} \
     FUZZ_EXEC_CLASSPATH=$OUT/classes-exec JAVA_HOME=$JAVA_HOME \
     run_target exec "$EXEC" "$OUT/corpus-exec" "$OUT/seeds-exec" "$OUT/crashes-exec" "$OUT/fuzz-exec.log" \
-        -timeout=20 -detect_leaks=0 -max_len=65536 || failed=1 ;;
+        -timeout=60 -detect_leaks=0 -max_len=65536 || failed=1 ;;
   *) echo "fuzz: no target $target" >&2; exit 2 ;;
   esac
 done
