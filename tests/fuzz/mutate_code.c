@@ -101,7 +101,8 @@ static void mut_branch(Rng *r, const CmClass *c, CmCode *k) {
     uint32_t n = boundaries(k, pcs, 65536), branches = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint8_t op = k->code.p[pcs[i]];
-        if ((op >= OP_ifeq && op <= OP_jsr) || op == OP_ifnull || op == OP_ifnonnull) pcs[branches++] = pcs[i];
+        bool branch = (op >= OP_ifeq && op <= OP_jsr) || op == OP_ifnull || op == OP_ifnonnull;
+        if (branch && cm_insn_len(k->code.p, k->code.n, pcs[i]) == 3) pcs[branches++] = pcs[i];
     }
     if (!branches) { mut_operand(r, c, k); return; }
     uint32_t pc = pcs[rnd(r, branches)], target = random_boundary(r, k);
