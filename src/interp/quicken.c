@@ -344,7 +344,7 @@ int qk_ldc(Thread *t, Method *m, Insn *pc) {
 const Insn *find_handler(Thread *t, Frame *f) {
     Method *m = f->method;
     Prepared *p = method_prepared(m);
-    if (!p || (f->flags & FR_NATIVE)) return NULL;
+    if (!p || (f->flags & FR_NATIVE) || unlikely(t->unwind_through == m->holder)) return NULL;
     uint32_t bci = prep_bci(p, f->pc);
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *e = &m->exc[i];

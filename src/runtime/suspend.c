@@ -40,6 +40,7 @@
 #include "runtime/jthread.h"
 #include "runtime/monitor.h"
 #include "runtime/vm.h"
+#include "interp/frame.h"
 #include <sched.h>
 #include <string.h>
 #include <time.h>
@@ -169,15 +170,24 @@ static bool deliver_async(Thread *t) {
     return false;
 }
 
+/* The exec fuzz target's watchdog (thread.h, unwind_through) stops only the fuzzed
+ * class's code: its ThreadDeath waits, pending, for a suspend point in one of that class's
+ * frames, so that it never cuts a JDK class's initialisation short (which would leave the
+ * class erroneous for every later input). */
+static bool async_deferred(Thread *t) {
+    const Class *only = t->unwind_through;
+    return unlikely(only != NULL) && (!t->top || t->top->method->holder != only);
+}
+
 bool susp_trap(Thread *t, bool may_throw) {
     susp_block(t);
-    if (may_throw && (thread_trap(t) & TRAP_ASYNC_EXCEPTION)) return deliver_async(t);
+    if (may_throw && (thread_trap(t) & TRAP_ASYNC_EXCEPTION) && !async_deferred(t)) return deliver_async(t);
     return true;
 }
 
 bool susp_after_native(Thread *t, bool ok) {
     susp_block(t);
-    if (thread_trap(t) & TRAP_ASYNC_EXCEPTION) return deliver_async(t) && ok;
+    if ((thread_trap(t) & TRAP_ASYNC_EXCEPTION) && !async_deferred(t)) return deliver_async(t) && ok;
     return ok;
 }
 

@@ -110,6 +110,11 @@ struct Thread {
     /* Suspension and Thread.stop (runtime/suspend.c), both guarded by its lock. */
     bool suspended;
     Object *async_exception;                /* thrown at the next suspend point, GC root */
+    /* For the exec fuzz target only (tests/fuzz/fuzz_exec.c): an exception passes through
+     * this class's frames without running their handlers, so that the target's watchdog
+     * can end any loop of fuzzed code, even one that catches Throwable.  Read by
+     * find_handler, on the exception path only; never set by the VM itself. */
+    const struct Class *volatile unwind_through;
 
     /* Thread list (runtime/thread.c). */
     Thread *next;
