@@ -226,7 +226,7 @@ jvmtiError JNICALL jvmti_RunAgentThread(jvmtiEnv *env, jthread thread, jvmtiStar
     if (!jt || !class_is_assignable(jt->klass, VMC(Thread))) return JVMTI_ERROR_INVALID_THREAD;
     if (priority < JVMTI_THREAD_MIN_PRIORITY || priority > JVMTI_THREAD_MAX_PRIORITY) return JVMTI_ERROR_INVALID_PRIORITY;
     /* a thread started before (alive or ended) cannot run the agent's function */
-    if (__atomic_load_n(&OBJ_FIELD(jt, jthread_status_off, jint), __ATOMIC_ACQUIRE) != JTS_NEW) return JVMTI_ERROR_INVALID_THREAD;
+    if (jthread_status(jt) != JTS_NEW) return JVMTI_ERROR_INVALID_THREAD;
     Thread *t = thread_current();
     Object **h = hnd_new(t, jt);
     OBJ_FIELD(*h, jthread_priority_off, jint) = priority;

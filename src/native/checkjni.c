@@ -150,11 +150,14 @@ void cj_clear_exception_check(Thread *t) { state(t)->pending_fn = NULL; }
 void cj_critical_add(Thread *t, int delta) { state(t)->critical += delta; }
 
 /* A native frame is marked when its first checked call returns, so that a later native
- * call at the same frame address is told apart from it (duty_current). */
-void cj_exit(Thread *t) {
+ * call at the same frame address is told apart from it (duty_current).  In VM state: a
+ * collection reads the frame's flags. */
+static void mark_frame(Thread *t) {
     Frame *f = t->top;
-    if (f && (f->flags & FR_NATIVE)) f->flags |= FR_JNI_CHECKED;
+    if (f && (f->flags & FR_NATIVE) && !(f->flags & FR_JNI_CHECKED)) f->flags |= FR_JNI_CHECKED;
 }
+
+void cj_exit(Thread *t) { CJ_VM(t, mark_frame(t)); }
 
 /* ---- validators (VM state) ---- */
 

@@ -140,7 +140,7 @@ static void sync_visit(Object *o, void *ctx) {
 
 static void lock_state(Thread *p, Snap *s, const Aos *aos, Thread *self) {
     Object *jt = p->jthread;
-    jint status = OBJ_FIELD(jt, jthread_status_off, jint);
+    jint status = jthread_status(jt);
     Object *lock = NULL, *owner = NULL;
     Monitor *wm = p->waiting_on, *cm = p->contending;
     Object *obj = wm ? wm->obj : cm ? cm->obj : NULL;
@@ -450,7 +450,7 @@ static Thread *waits_for(Thread *p, bool monitors_only, const Aos *aos) {
     Monitor *cm = p->contending;
     if (cm && cm->obj) return cm->owner;
     if (monitors_only) return NULL;
-    jint status = OBJ_FIELD(p->jthread, jthread_status_off, jint);
+    jint status = jthread_status(p->jthread);
     if (status != JTS_PARKED && status != JTS_PARKED_TIMED) return NULL;
     Object *owner = aos_owner(aos, jthread_park_blocker(p->jthread));
     return owner ? thread_from_jthread(owner) : NULL;

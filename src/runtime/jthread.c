@@ -53,10 +53,18 @@ bool jthread_init(Thread *t) {
     return true;
 }
 
+/* Thread.threadStatus is volatile: other threads read it (Thread.getState, thread dumps,
+ * the management beans) while its thread changes it, so every access is atomic. */
+void jthread_store_status(Object *jt, jint status) {
+    __atomic_store_n(&OBJ_FIELD(jt, jthread_status_off, jint), status, __ATOMIC_RELEASE);
+}
+
+jint jthread_status(Object *jt) {
+    return __atomic_load_n(&OBJ_FIELD(jt, jthread_status_off, jint), __ATOMIC_ACQUIRE);
+}
+
 void thread_set_java_status(Thread *t, int status) {
-    /* Thread.threadStatus is volatile: other threads read it (Thread.getState) */
-    if (t->jthread && jthread_status_off)
-        __atomic_store_n(&OBJ_FIELD(t->jthread, jthread_status_off, jint), status, __ATOMIC_RELEASE);
+    if (t->jthread && jthread_status_off) jthread_store_status(t->jthread, status);
 }
 
 Thread *thread_from_jthread(Object *jt) {
@@ -285,7 +293,7 @@ void jthread_exit(Thread *t) {
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);
     count_end(t);
-    OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_TERMINATED;
+    jthread_store_status(*jt, JTS_TERMINATED);
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
     mon_notify(t, *jt, true);
     mon_exit(t, *jt);
@@ -345,7 +353,7 @@ bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *a
      * record's reference while it was not listed */
     __atomic_store_n(&nt->jthread, *jt, __ATOMIC_RELEASE);     /* others may look it up (JVM_GetAllThreads) */
     __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), (jlong)(intptr_t)nt, __ATOMIC_RELEASE);
-    OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_RUNNABLE;
+    jthread_store_status(*jt, JTS_RUNNABLE);
     count_start(nt);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -362,7 +370,7 @@ bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *a
     if (rc != 0) {
         vm_free(start);
         __atomic_store_n(&OBJ_FIELD(*jt, jthread_eetop_off, jlong), 0, __ATOMIC_RELEASE);
-        OBJ_FIELD(*jt, jthread_status_off, jint) = JTS_NEW;
+        jthread_store_status(*jt, JTS_NEW);
         count_end(nt);
         thread_list_remove(t, nt);
         static const char msg[] = "unable to create native thread: possibly out of memory or process/resource limits reached";

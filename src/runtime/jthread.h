@@ -16,6 +16,10 @@ extern uint32_t jthread_eetop_off, jthread_status_off, jthread_interrupted_off, 
 
 bool jthread_init(Thread *t);
 
+/* Thread.threadStatus (a JTS_* value), read and written atomically: it is volatile. */
+jint jthread_status(Object *jt);
+void jthread_store_status(Object *jt, jint status);
+
 static inline bool jthread_is_interrupted(Thread *t) {
     /* Thread.interrupted is volatile */
     return t->jthread && __atomic_load_n(&OBJ_FIELD(t->jthread, jthread_interrupted_off, jboolean), __ATOMIC_ACQUIRE);

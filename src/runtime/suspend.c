@@ -194,7 +194,7 @@ bool susp_after_native(Thread *t, bool ok) {
 /* ---- JVMTI thread state ---- */
 
 jint susp_thread_state(Object *jt) {
-    jint state = __atomic_load_n(&OBJ_FIELD(jt, jthread_status_off, jint), __ATOMIC_ACQUIRE);
+    jint state = jthread_status(jt);
     Thread *t = thread_from_jthread(jt);
     if (!t || !(state & 1)) return state;               /* not alive */
     if (susp_is_suspended(t)) state |= SUSP_STATE_SUSPENDED;

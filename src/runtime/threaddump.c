@@ -159,7 +159,7 @@ int vm_held_monitors(Thread *t, HeldMonitor *out, int max) {
 
 static void print_thread(FILE *out, Thread *self, Thread *t, int64_t now) {
     Object *jt = t->jthread;
-    jint status = OBJ_FIELD(jt, jthread_status_off, jint);
+    jint status = jthread_status(jt);
     fputc('"', out);
     print_jstring(out, OBJ_FIELD(jt, jthread_name_off, Object *), "");
     fprintf(out, "\" #%ld %sprio=%d os_prio=0 cpu=%.2fms elapsed=%.2fs tid=0x%016lx nid=0x%x %s  [0x%016lx]\n",
