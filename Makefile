@@ -48,7 +48,7 @@ OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
 JDK := $(BUILD)/jdk
 LIBJVM := $(JDK)/lib/server/libjvm.so
 
-.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs jtreg jtreg-smoke conformance
+.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs jtreg jtreg-smoke conformance realapps
 all: deps $(LIBJVM) $(JDK)/release $(JDK)/include/jvmpi.h $(BUILD)/libloupe.a
 
 deps:
@@ -158,6 +158,9 @@ jtreg: all
 
 jtreg-smoke: all
 	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh --smoke
+
+realapps: all
+	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/realapps.sh $(APPS)
 
 conformance: all
 	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/conformance.sh $(CONFORMANCE_ARGS)

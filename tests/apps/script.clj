@@ -1,0 +1,5 @@
+(defrecord Point [x y])
+(def pts (map #(->Point % (* % %)) (range 1 6)))
+(println (filter #(odd? (:y %)) pts))
+(println (reduce + (map :y pts)))
+(println (sort-by val {:b 2 :a 1}))
