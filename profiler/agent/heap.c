@@ -353,17 +353,17 @@ static const struct {
 #define LPH_NEVENTS (sizeof lph_events / sizeof lph_events[0])
 static jint lph_index[LPH_NEVENTS];
 
-/* lph_find_function: the extension function with this id, or NULL. */
-static lph_id_fn lph_find_function(const char *id)
+/* lpa_find_ext_function: the extension function with this id, or NULL. */
+jvmtiExtensionFunction lpa_find_ext_function(const char *id)
 {
     jint n = 0;
     jvmtiExtensionFunctionInfo *fi = NULL;
-    lph_id_fn found = NULL;
+    jvmtiExtensionFunction found = NULL;
     if ((*lpa.jvmti)->GetExtensionFunctions(lpa.jvmti, &n, &fi) != JVMTI_ERROR_NONE)
         return NULL;
     for (jint i = 0; i < n; i++) {
         if (!found && fi[i].id && !strcmp(fi[i].id, id))
-            found = (lph_id_fn)fi[i].func;
+            found = fi[i].func;
         for (jint p = 0; p < fi[i].param_count; p++)
             (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params[p].name);
         (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params);
@@ -379,7 +379,7 @@ static lph_id_fn lph_find_function(const char *id)
  * watches arenas from now on, so that the ones made at the heap's creation have names. */
 int lpa_heap_available(jint (*find_event)(const char *id))
 {
-    lph_get_id = lph_find_function("com.loupe.functions.GetObjectId");
+    lph_get_id = (lph_id_fn)lpa_find_ext_function("com.loupe.functions.GetObjectId");
     for (size_t i = 0; i < LPH_NEVENTS; i++)
         if ((lph_index[i] = find_event(lph_events[i].id)) < 0)
             return 0;
