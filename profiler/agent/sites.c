@@ -28,13 +28,13 @@
  * from the node up to the root, the 128 innermost, and interning them as before), and
  * keeps the id on the node, so a site sent again costs one record and no stack work.
  *
- * A thread's table (lps_table, created on its first allocation) is guarded by its mutex,
+ * A thread's table (lps_table, created on its first allocation) is guarded by its lock,
  * taken by its thread for each allocation (uncontended but for the moment the writer
  * copies the dirty sites out), around its walk too, and by the writer to copy them: the
  * writer never calls into the VM while holding it, since the allocating thread waits
  * there in VM state, where a collection could not begin.  Nodes never move (they are
- * carved from blocks) and are
- * only added, so the writer follows a node's callers without the lock.  A thread that
+ * carved from blocks) and are only added, so the writer follows a node's callers without
+ * the lock.  A thread that
  * ends (ThreadEnd) leaves its table to the writer, which frees it once drained.
  */
 #include "sites.h"
@@ -90,7 +90,7 @@ typedef struct {
 } lps_step;
 
 typedef struct lps_table {
-    pthread_mutex_t lock;
+    lpa_spin lock;
     struct lps_table *next;      /* every table (lps_tables, under lps_lock) */
     uint32_t tid;
     int orphan;                  /* its thread ended */
@@ -404,7 +404,6 @@ static lps_table *lps_register(uint32_t tid)
         free(t);
         return NULL;
     }
-    pthread_mutex_init(&t->lock, NULL);
     t->tid = tid;
     lps_new_tag(t);
     pthread_mutex_lock(&lps_lock);
@@ -423,7 +422,7 @@ int lps_add(uint32_t tid, uint64_t cls, uint64_t size)
     lps_table *t = lps_mine ? lps_mine : lps_register(tid);
     if (!t)
         return -1;
-    pthread_mutex_lock(&t->lock);
+    lpa_spin_lock(&t->lock);
     int base = 0, n = lps_walk(t, &base);
     lps_node *leaf = n >= 0 ? lps_descend(t, base, n) : NULL;
     int ok = leaf && lps_count(t, leaf, cls, size);
@@ -431,7 +430,7 @@ int lps_add(uint32_t tid, uint64_t cls, uint64_t size)
         t->valid = 0;
         lps_new_tag(t);
     }
-    pthread_mutex_unlock(&t->lock);
+    lpa_spin_unlock(&t->lock);
     return ok ? 0 : -1;
 }
 
@@ -447,9 +446,9 @@ void lps_thread_end(void)
     lps_table *t = lps_mine;
     lps_mine = NULL;
     if (t) {
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         t->orphan = 1;
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
     }
 }
 
@@ -517,10 +516,10 @@ static void lps_take(lps_table **gone)
     pthread_mutex_lock(&lps_lock);
     for (lps_table **pt = &lps_tables; *pt;) {
         lps_table *t = *pt;
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         lps_copy_dirty(t);
         int orphan = t->orphan && !t->ndirty;
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
         if (orphan) {
             *pt = t->next;
             t->next = *gone, *gone = t;
@@ -536,7 +535,6 @@ static void lps_free_tables(lps_table *t)
     while (t) {
         lps_table *next = t->next;
         lps_clear(t);
-        pthread_mutex_destroy(&t->lock);
         free(t->path), free(t->frames), free(t->lines);
         free(t);
         t = next;
@@ -652,9 +650,9 @@ void lps_reset(void)
     lps_free_tables(gone);
     pthread_mutex_lock(&lps_lock);
     for (lps_table *t = lps_tables; t; t = t->next) {
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         lps_clear(t);
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
     }
     pthread_mutex_unlock(&lps_lock);
     lps_ncopies = 0;
