@@ -110,7 +110,6 @@ typedef struct lps_table {
     jint tag;                    /* its frames' mark (GetStackTraceMarked); 0: no marks */
     int fcap;
     jvmtiFrameInfo *frames;      /* the walk's frames, leaf first */
-    jint *lines;                 /* and their lines */
     lpl_hit line_cache[LPL_CACHE];
 } lps_table;
 
@@ -219,16 +218,28 @@ static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint lin
 }
 
 /* lps_descend: the leaf node of a stack whose outer frames are the thread's last stack's
- * path[0 .. base) and whose others are t->frames[0 .. n) (leaf first, with their lines);
- * the stack becomes the thread's last.  NULL when out of memory. */
+ * path[0 .. base) and whose others are t->frames[0 .. n) (leaf first); the stack becomes
+ * the thread's last.  A frame with the method and index the last stack had at its depth,
+ * under the same node, has the same node (a loop calling the same method again): only
+ * the others are looked up, by line.  NULL when out of memory. */
 static lps_node *lps_descend(lps_table *t, int base, int n)
 {
     lps_node *node = base ? t->path[base - 1].node : &t->root;
+    int old_valid = t->valid, same = 1;
     t->valid = base;
     for (int i = n - 1; i >= 0; i--) {
         const jvmtiFrameInfo *f = &t->frames[i];
-        if (!(node = lps_child(t, node, f->method, t->lines[i], (jint)f->location)))
-            return NULL;
+        int d = t->valid;
+        lps_step *was = d < old_valid ? &t->path[d] : NULL;
+        if (same && was && was->method == f->method && was->bci == (jint)f->location) {
+            node = was->node;
+        } else {
+            lps_node *old = was ? was->node : NULL;
+            jint line = lpl_line(t->line_cache, f->method, (jint)f->location);
+            if (!(node = lps_child(t, node, f->method, line, (jint)f->location)))
+                return NULL;
+            same = node == old;
+        }
         t->path[t->valid++] = (lps_step){f->method, (jint)f->location, node};
     }
     return node;
@@ -296,12 +307,9 @@ static int lps_room(lps_table *t, int n, int depth)
         while (cap < n)
             cap *= 2;
         jvmtiFrameInfo *f = realloc(t->frames, (size_t)cap * sizeof *f);
-        if (f)
-            t->frames = f;
-        jint *l = f ? realloc(t->lines, (size_t)cap * sizeof *l) : NULL;
-        if (!l)
+        if (!f)
             return 0;
-        t->lines = l, t->fcap = cap;
+        t->frames = f, t->fcap = cap;
     }
     if (depth > t->pcap) {
         int cap = t->pcap ? t->pcap : 256;
@@ -319,12 +327,6 @@ static int lps_room(lps_table *t, int n, int depth)
 static void lps_new_tag(lps_table *t)
 {
     t->tag = lps_marked ? (jint)(atomic_fetch_add(&lps_next_tag, 1) % (LPS_TAGS - 1)) + 1 : 0;
-}
-
-static void lps_lines(lps_table *t, int n)
-{
-    for (int i = 0; i < n; i++)
-        t->lines[i] = lpl_line(t->line_cache, t->frames[i].method, (jint)t->frames[i].location);
 }
 
 /* lps_walk_marked: the frames above the last walk's (GetStackTraceMarked) into t->frames;
@@ -374,7 +376,7 @@ static int lps_marks_hold(const lps_table *t, int base, int n)
     return !base || (base < t->valid && n > 0 && t->path[base].method == t->frames[n - 1].method);
 }
 
-/* lps_walk: the current stack into t->frames[0 .. n) (leaf first) and their lines, the
+/* lps_walk: the current stack into t->frames[0 .. n) (leaf first), the
  * frames outside them being path[0 .. *base); -1 when it cannot be had.  A thread whose
  * marks fail goes on with whole walks. */
 static int lps_walk(lps_table *t, int *base)
@@ -391,8 +393,6 @@ static int lps_walk(lps_table *t, int *base)
         t->tag = 0;
         n = lps_walk_whole(t, base);
     }
-    if (n >= 0)
-        lps_lines(t, n);
     return n;
 }
 
@@ -535,7 +535,7 @@ static void lps_free_tables(lps_table *t)
     while (t) {
         lps_table *next = t->next;
         lps_clear(t);
-        free(t->path), free(t->frames), free(t->lines);
+        free(t->path), free(t->frames);
         free(t);
         t = next;
     }
