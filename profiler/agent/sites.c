@@ -400,10 +400,12 @@ static int lps_walk(lps_table *t, int *base)
 static lps_table *lps_register(uint32_t tid)
 {
     lps_table *t = calloc(1, sizeof *t);
-    if (!t || !lps_room(t, LPR_MAX_FRAMES, LPR_MAX_FRAMES)) {
-        free(t);
-        return NULL;
+    if (t && !lps_room(t, LPR_MAX_FRAMES, LPR_MAX_FRAMES)) {
+        free(t->frames), free(t->path), free(t);
+        t = NULL;
     }
+    if (!t)
+        return NULL;
     t->tid = tid;
     lps_new_tag(t);
     pthread_mutex_lock(&lps_lock);
