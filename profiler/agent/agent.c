@@ -11,6 +11,7 @@
  */
 #include <stdarg.h>
 #include <stddef.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,23 @@ uint64_t lpa_cpu_ns(void)
 }
 
 uint32_t lpa_gettid(void) { return (uint32_t)syscall(SYS_gettid); }
+
+/* lpa_spin_wait: takes a lock found held (agent.h): spins, then yields, then sleeps
+ * (a collection holds the lifetime table's lock through a whole arena's deaths). */
+void lpa_spin_wait(lpa_spin *l)
+{
+    for (unsigned n = 0;; n++) {
+        if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
+            !atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+            return;
+        if (n >= 300) {
+            struct timespec ts = {0, 50000};
+            nanosleep(&ts, NULL);
+        } else if (n >= 200) {
+            sched_yield();
+        }
+    }
+}
 
 void lpa_log(const char *fmt, ...)
 {

@@ -89,4 +89,23 @@ int lpa_transport_write(const void *p, size_t n);
 int lpa_transport_poll_command(void);
 void lpa_transport_close(void);
 
+/* A lock for the per-allocation paths (sites.c, heap.c): held for a few hundred
+ * instructions, never across a wait for another thread, and taken millions of times a
+ * second, where a mutex's lock and unlock cost two atomic operations and two calls.  A
+ * waiter spins on reads for a while (the holder is running, and soon done), then yields
+ * the CPU between tries.  A zeroed lpa_spin is free. */
+typedef struct {
+    atomic_int held;
+} lpa_spin;
+
+void lpa_spin_wait(lpa_spin *l);
+
+static inline void lpa_spin_lock(lpa_spin *l)
+{
+    if (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+        lpa_spin_wait(l);
+}
+
+static inline void lpa_spin_unlock(lpa_spin *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
+
 #endif

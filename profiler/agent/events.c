@@ -79,17 +79,21 @@ static uint32_t lpe_tid(void)
 
 /* The callbacks' CPU time (part of the agent's cost in STATS) is measured on one call in
  * LPE_COST_EVERY per thread and scaled: reading a thread's CPU clock is a system call,
- * which would double the cost of an exact allocation event. */
+ * which would double the cost of an exact allocation event (those are timed on one in
+ * LPE_COST_EVERY_EXACT: millions a second, each a few times cheaper than the clock). */
 #define LPE_COST_EVERY 64
-static _Thread_local unsigned lpe_cost_n;
+#define LPE_COST_EVERY_EXACT 4096
+static _Thread_local unsigned lpe_cost_n, lpe_cost_exact_n;
 
 static uint64_t lpe_cost_begin(void) { return lpe_cost_n++ % LPE_COST_EVERY ? 0 : lpa_cpu_ns(); }
 
-static void lpe_cost_end(uint64_t c0)
+static void lpe_cost_end_every(uint64_t c0, unsigned every)
 {
     if (c0)
-        atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c0) * LPE_COST_EVERY);
+        atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c0) * every);
 }
+
+static void lpe_cost_end(uint64_t c0) { lpe_cost_end_every(c0, LPE_COST_EVERY); }
 
 /* Each thread remembers the classes of its last few allocations, most recent first (a
  * global reference and its name's id, valid for one recording): most allocations of a
@@ -151,11 +155,7 @@ static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
  * (sites.c); recorded alone when the table has no memory left. */
 static void lpe_exact_site(uint64_t cls, jlong size)
 {
-    jvmtiFrameInfo fi[LPR_MAX_FRAMES];
-    jint n = 0;
-    if ((*lpa.jvmti)->GetStackTrace(lpa.jvmti, NULL, 0, LPR_MAX_FRAMES, fi, &n) != JVMTI_ERROR_NONE)
-        n = 0;
-    if (lps_add(lpe_tid(), cls, (uint64_t)size, fi, n))
+    if (lps_add(lpe_tid(), cls, (uint64_t)size))
         lpe_alloc_record(cls, size, 0, lpa_now_ns());
 }
 
@@ -177,13 +177,13 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     (void)thread;
     if (!lpe_on())
         return;
-    uint64_t c0 = lpe_cost_begin();
+    uint64_t c0 = lpe_cost_exact_n++ % LPE_COST_EVERY_EXACT ? 0 : lpa_cpu_ns();
     uint64_t cls = lpe_cached_class_name(jni, klass);
     if (lpa.opt.events & LPA_EV_LIVE)
         lpa_heap_alloc(object, cls, size, arena);
     if (lpa.opt.alloc_exact)
         lpe_exact_site(cls, size);
-    lpe_cost_end(c0);
+    lpe_cost_end_every(c0, LPE_COST_EVERY_EXACT);
 }
 
 static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
@@ -386,6 +386,8 @@ static void lpe_choose_alloc_events(void)
 {
     int want = ((lpa.opt.events & LPA_EV_ALLOC) && lpa.opt.alloc_exact) || (lpa.opt.events & LPA_EV_LIVE);
     lpe_exact_alloc_index = want ? lpe_find_extension(LPE_EXACT_ALLOC_ID) : -1;
+    if (lpe_exact_alloc_index >= 0)
+        lps_init();
     if ((lpa.opt.events & LPA_EV_LIVE) && (lpe_exact_alloc_index < 0 || !lpa_heap_available(lpe_find_extension))) {
         lpa_log("this VM has no collector events (Loupe's com.loupe.events.*): no live heap or lifetimes");
         lpa.opt.events &= ~LPA_EV_LIVE;

@@ -19,10 +19,10 @@
  * curves count every object.  Objects allocated before the recording started are not
  * in the table: their moves and frees are ignored.
  *
- * Locking: one mutex guards it all.  An ObjectAlloc callback (on the allocating thread)
+ * Locking: one lock guards it all (a spin lock: taken for every allocation, move and death).  An ObjectAlloc callback (on the allocating thread)
  * finishes before its thread can stop for a collection, and the collection callbacks
  * run only with the world stopped, so they never wait for each other; nothing here calls
- * into the VM while holding the mutex, except the id lookup, which the VM answers
+ * into the VM while holding the lock, except the id lookup, which the VM answers
  * without stopping (it is allowed during collections).
  */
 #include <pthread.h>
@@ -46,7 +46,7 @@ typedef struct {
 
 typedef jvmtiError (JNICALL *lph_id_fn)(jvmtiEnv *, ...);
 
-static pthread_mutex_t lph_lock = PTHREAD_MUTEX_INITIALIZER;
+static lpa_spin lph_lock;
 static uint64_t *lph_live_n, *lph_live_b;   /* by class string id */
 static size_t lph_ncls;
 static lph_death *lph_deaths;
@@ -106,7 +106,10 @@ static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t 
         free(old);
     }
     uint64_t key = (uint64_t)(uint32_t)arena << 40 | (uint64_t)cls << 8 | (age > LPH_MAX_AGE ? LPH_MAX_AGE : age);
-    lph_death *d = &lph_deaths[lph_dslot(key)];
+    static size_t last;     /* the slot of the last death's key (most deaths repeat it) */
+    if (last >= lph_dcap || lph_deaths[last].key != key)
+        last = lph_dslot(key);
+    lph_death *d = &lph_deaths[last];
     if (!d->key)
         d->key = key, lph_dcount++;
     d->count++;
@@ -230,7 +233,7 @@ void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena)
     if (!lph_get_id || lph_get_id(lpa.jvmti, object, &id) != JVMTI_ERROR_NONE || !id)
         return;
     lpo_obj o = {(uint32_t)cls, (uint32_t)(size > 0xffffffffLL ? 0xffffffffu : (uint32_t)size), 0, arena};
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     o.birth = lph_gcs;
     if (lph_class_room(o.cls) && lpo_put((uint64_t)id, &o)) {
         lph_live_n[o.cls]++;
@@ -238,7 +241,7 @@ void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena)
     } else {
         atomic_fetch_add(&lpa.dropped, 1);
     }
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 static void JNICALL lph_free(jvmtiEnv *jvmti, ...)
@@ -248,10 +251,10 @@ static void JNICALL lph_free(jvmtiEnv *jvmti, ...)
     jlong id = va_arg(ap, jlong);
     va_end(ap);
     lpo_obj o;
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     if (lpo_take((uint64_t)id, &o))
         lph_die(&o);
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 static void JNICALL lph_move(jvmtiEnv *jvmti, ...)
@@ -265,13 +268,13 @@ static void JNICALL lph_move(jvmtiEnv *jvmti, ...)
     va_end(ap);
     (void)old_arena;
     lpo_obj o;
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     if (lpo_take((uint64_t)old_id, &o)) {
         o.arena = new_arena;
         if (!lpo_put((uint64_t)new_id, &o))
             lph_forget(&o);
     }
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 static void JNICALL lph_arena_new(jvmtiEnv *jvmti, ...)
@@ -281,14 +284,14 @@ static void JNICALL lph_arena_new(jvmtiEnv *jvmti, ...)
     jint arena = va_arg(ap, jint);
     const char *name = va_arg(ap, const char *);
     va_end(ap);
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     if (arena >= 0 && arena < 256 && name && (!lph_arena_names[arena] || strcmp(lph_arena_names[arena], name))) {
         free(lph_arena_names[arena]);
         lph_arena_names[arena] = strdup(name);
     }
     if (atomic_load_explicit(&lpa.active, memory_order_acquire))
         lph_arena_record(arena, name);
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 /* lph_die_in: an object of the arena *ctx dies (leaves the table). */
@@ -307,16 +310,16 @@ static void JNICALL lph_arena_delete(jvmtiEnv *jvmti, ...)
     va_start(ap, jvmti);
     jint arena = va_arg(ap, jint);
     va_end(ap);
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lpo_each(lph_die_in, &arena);
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 static void JNICALL lph_gc_start(jvmtiEnv *jvmti, ...)
 {
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lph_gcs++;
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 static void JNICALL lph_gc_finish(jvmtiEnv *jvmti, ...)
@@ -326,14 +329,14 @@ static void JNICALL lph_gc_finish(jvmtiEnv *jvmti, ...)
     jlong used = va_arg(ap, jlong), capacity = va_arg(ap, jlong);
     va_end(ap);
     uint64_t now = lpa_now_ns();
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lph_gc_used = (uint64_t)used, lph_gc_capacity = (uint64_t)capacity;
     if (!lph_last_snapshot || now - lph_last_snapshot >= LPH_SNAPSHOT_NS) {
         lph_last_snapshot = now;
         lph_heap_record();
         lph_deaths_record(0);
     }
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 /* --- switching it on and off -------------------------------------------------------------- */
@@ -353,17 +356,17 @@ static const struct {
 #define LPH_NEVENTS (sizeof lph_events / sizeof lph_events[0])
 static jint lph_index[LPH_NEVENTS];
 
-/* lph_find_function: the extension function with this id, or NULL. */
-static lph_id_fn lph_find_function(const char *id)
+/* lpa_find_ext_function: the extension function with this id, or NULL. */
+jvmtiExtensionFunction lpa_find_ext_function(const char *id)
 {
     jint n = 0;
     jvmtiExtensionFunctionInfo *fi = NULL;
-    lph_id_fn found = NULL;
+    jvmtiExtensionFunction found = NULL;
     if ((*lpa.jvmti)->GetExtensionFunctions(lpa.jvmti, &n, &fi) != JVMTI_ERROR_NONE)
         return NULL;
     for (jint i = 0; i < n; i++) {
         if (!found && fi[i].id && !strcmp(fi[i].id, id))
-            found = (lph_id_fn)fi[i].func;
+            found = fi[i].func;
         for (jint p = 0; p < fi[i].param_count; p++)
             (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params[p].name);
         (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)fi[i].params);
@@ -379,7 +382,7 @@ static lph_id_fn lph_find_function(const char *id)
  * watches arenas from now on, so that the ones made at the heap's creation have names. */
 int lpa_heap_available(jint (*find_event)(const char *id))
 {
-    lph_get_id = lph_find_function("com.loupe.functions.GetObjectId");
+    lph_get_id = (lph_id_fn)lpa_find_ext_function("com.loupe.functions.GetObjectId");
     for (size_t i = 0; i < LPH_NEVENTS; i++)
         if ((lph_index[i] = find_event(lph_events[i].id)) < 0)
             return 0;
@@ -392,7 +395,7 @@ int lpa_heap_available(jint (*find_event)(const char *id))
 /* lpa_heap_reset: forgets an earlier recording's objects (before events are enabled). */
 void lpa_heap_reset(void)
 {
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lpo_reset();
     free(lph_deaths);
     lph_deaths = NULL;
@@ -400,18 +403,18 @@ void lpa_heap_reset(void)
     if (lph_ncls)
         memset(lph_live_n, 0, lph_ncls * sizeof *lph_live_n), memset(lph_live_b, 0, lph_ncls * sizeof *lph_live_b);
     lph_gcs = 0, lph_last_snapshot = 0;
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 /* lpa_heap_announce: ARENA records for the arenas that exist (the writer calls it once
  * its string table is fresh). */
 void lpa_heap_announce(void)
 {
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     for (jint a = 0; a < 256; a++)
         if (lph_arena_names[a])
             lph_arena_record(a, lph_arena_names[a]);
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 /* lpa_heap_enable: sets or clears the collection callbacks (ArenaNew stays). */
@@ -433,21 +436,21 @@ static int lph_count_alive(lpo_obj *o, void *ctx)
  * and every object still alive with its age (the callbacks are off by now). */
 void lpa_heap_final(void)
 {
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lph_heap_record();
     lph_deaths_record(0);
     lpo_each(lph_count_alive, NULL);
     lph_deaths_record(1);
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
 }
 
 /* lpa_heap_take: the queued records, oldest first (the caller frees each blob). */
 lph_blob *lpa_heap_take(void)
 {
-    pthread_mutex_lock(&lph_lock);
+    lpa_spin_lock(&lph_lock);
     lph_blob *b = lph_queue_head;
     lph_queue_head = NULL;
     lph_queue_tail = &lph_queue_head;
-    pthread_mutex_unlock(&lph_lock);
+    lpa_spin_unlock(&lph_lock);
     return b;
 }

@@ -16,6 +16,7 @@ typedef struct lph_blob {
 } lph_blob;
 
 int lpa_heap_available(jint (*find_event)(const char *id));
+jvmtiExtensionFunction lpa_find_ext_function(const char *id);
 void lpa_heap_reset(void);
 void lpa_heap_enable(int on);
 void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena);

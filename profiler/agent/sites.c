@@ -9,23 +9,32 @@
  * The counts stay exact: every object is counted once, at the site it was allocated.
  *
  * Stacks are interned incrementally, in a prefix tree per thread (lps_node: a frame and
- * its caller's node, so a stack is its leaf node).  Consecutive allocations of a thread
- * mostly share their callers (a recursive build allocates each node of a tree from a
- * stack one frame deeper or shallower than the last), so the thread keeps the path of its
- * last stack: a new stack is compared frame by frame with the last one from the
- * outermost caller, and only the frames below the first difference are looked up (a hash
- * on parent and frame).  A site is a (node, class) pair kept on its node; a site whose
- * count goes from zero to one joins the thread's dirty list, which the writer takes.
+ * its caller's node, so a stack is its leaf node).  A node is keyed by its method and
+ * source line (lines.c), not its bytecode index, since a stack names lines: a recursion
+ * that calls itself twice on one line (BinaryTrees' build) then has a node per depth, not
+ * one per path down its tree, and the tree stays in the cache.  The thread keeps the path
+ * of its last stack, outermost frame first.  On Loupe the VM tells which frames are new
+ * since the thread's last walk (com.loupe.functions.GetStackTraceMarked,
+ * docs/JVMTI-EXTENSIONS.md: the frames from the top down to the first one this walk
+ * marked before, with that frame's depth): only those are looked up, below the kept path
+ * (a recursive build allocates from one or two new frames).  Elsewhere, or when the marks
+ * fail (another agent owns them, a stack deeper than a million frames), the thread walks
+ * its whole stack (GetStackTrace, 128 frames) and compares it with the last one from the
+ * outermost caller.  Below the shared part, each frame is looked up among its parent's
+ * callees (a hash on parent and frame for a node with many).  A site is a (node, class)
+ * pair kept on its node; a site whose count goes from zero to one joins the thread's
+ * dirty list, which the writer takes, and takes the time of the writer's last pass.
  * The writer turns a node into a stack id once per recording (writing the frames out
- * from the node up to the root, and interning them as before), and keeps the id on the
- * node, so a site sent again costs one record and no stack work.
+ * from the node up to the root, the 128 innermost, and interning them as before), and
+ * keeps the id on the node, so a site sent again costs one record and no stack work.
  *
- * A thread's table (lps_table, created on its first allocation) is guarded by its mutex,
+ * A thread's table (lps_table, created on its first allocation) is guarded by its lock,
  * taken by its thread for each allocation (uncontended but for the moment the writer
- * copies the dirty sites out) and by the writer to copy them: it never calls into the VM
- * while holding it, since the allocating thread waits there in VM state, where a
- * collection could not begin.  Nodes never move (they are carved from blocks) and are
- * only added, so the writer follows a node's callers without the lock.  A thread that
+ * copies the dirty sites out), around its walk too, and by the writer to copy them: the
+ * writer never calls into the VM while holding it, since the allocating thread waits
+ * there in VM state, where a collection could not begin.  Nodes never move (they are
+ * carved from blocks) and are only added, so the writer follows a node's callers without
+ * the lock.  A thread that
  * ends (ThreadEnd) leaves its table to the writer, which frees it once drained.
  */
 #include "sites.h"
@@ -35,14 +44,19 @@
 #include <string.h>
 
 #include "agent.h"
+#include "heap.h"
+#include "lines.h"
 #include "writer.h"
 
 #define LPS_BLOCK 4096      /* nodes per block */
 #define LPS_LIST 16         /* a node's callees are looked up in a list up to this many */
+#define LPS_TAGS 4096       /* GetStackTraceMarked's tags are 1 .. LPS_TAGS - 1 */
+#define LPS_MAX_DEPTH (1 << 20)   /* deeper stacks are walked whole, their 128 innermost frames kept */
 
 typedef struct lps_node {
     struct lps_node *parent;     /* the caller's node; NULL for the root */
     jmethodID method;
+    jint line;                   /* its key with method (lines.c); bci gives the writer that line */
     jint bci;
     uint32_t site;               /* its first site (index + 1; 0: none) */
     struct lps_node *child, *sibling;   /* its callees' nodes, the last used first */
@@ -64,12 +78,19 @@ typedef struct {
 typedef struct {
     const lps_node *parent;
     jmethodID method;
-    jint bci;
+    jint line;
     lps_node *child;             /* NULL: a free slot */
 } lps_edge;
 
+/* The thread's last stack, outermost frame first: the frame at depth d and its node. */
+typedef struct {
+    jmethodID method;
+    jint bci;
+    lps_node *node;
+} lps_step;
+
 typedef struct lps_table {
-    pthread_mutex_t lock;
+    lpa_spin lock;
     struct lps_table *next;      /* every table (lps_tables, under lps_lock) */
     uint32_t tid;
     int orphan;                  /* its thread ended */
@@ -82,25 +103,35 @@ typedef struct lps_table {
     uint32_t nsites, scap;
     uint32_t *dirty;             /* sites counted since the writer's last copy */
     uint32_t ndirty, dcap;
-    int depth;                   /* the last stack: path[0 .. depth), outermost first */
-    lpr_frame last[LPR_MAX_FRAMES];
-    lps_node *path[LPR_MAX_FRAMES];
+    /* the allocating thread's alone: */
+    int valid;                   /* path[0 .. valid) is the last stack */
+    int pcap;
+    lps_step *path;
+    jint tag;                    /* its frames' mark (GetStackTraceMarked); 0: no marks */
+    int fcap;
+    jvmtiFrameInfo *frames;      /* the walk's frames, leaf first */
+    lpl_hit line_cache[LPL_CACHE];
 } lps_table;
+
+typedef jvmtiError (JNICALL *lps_marked_fn)(jvmtiEnv *, ...);
 
 static pthread_mutex_t lps_lock = PTHREAD_MUTEX_INITIALIZER;
 static lps_table *lps_tables;
 static _Thread_local lps_table *lps_mine;
+static lps_marked_fn lps_marked;     /* com.loupe.functions.GetStackTraceMarked, if the VM has it */
+static _Atomic uint32_t lps_next_tag;
+static _Atomic uint64_t lps_pass_ns;  /* the writer's last pass: a new site's time */
 
 /* --- the prefix tree ------------------------------------------------------------------ */
 
-static size_t lps_eslot(const lps_table *t, const lps_node *parent, jmethodID m, jint bci)
+static size_t lps_eslot(const lps_table *t, const lps_node *parent, jmethodID m, jint line)
 {
-    uint64_t h = (uint64_t)(uintptr_t)parent ^ (uint64_t)(uintptr_t)m * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)bci << 40;
+    uint64_t h = (uint64_t)(uintptr_t)parent ^ (uint64_t)(uintptr_t)m * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)line << 40;
     h ^= h >> 33, h *= 0xff51afd7ed558ccdull, h ^= h >> 33, h *= 0xc4ceb9fe1a85ec53ull, h ^= h >> 33;
     size_t i = (size_t)h & (t->ecap - 1);
     for (; t->edges[i].child; i = (i + 1) & (t->ecap - 1)) {
         const lps_edge *e = &t->edges[i];
-        if (e->parent == parent && e->method == m && e->bci == bci)
+        if (e->parent == parent && e->method == m && e->line == line)
             break;
     }
     return i;
@@ -115,12 +146,12 @@ static int lps_egrow(lps_table *t)
     t->edges = e, t->ecap = cap;
     for (size_t i = 0; i < oldcap; i++)
         if (old[i].child)
-            t->edges[lps_eslot(t, old[i].parent, old[i].method, old[i].bci)] = old[i];
+            t->edges[lps_eslot(t, old[i].parent, old[i].method, old[i].line)] = old[i];
     free(old);
     return 1;
 }
 
-static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint bci)
+static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint line, jint bci)
 {
     if (!t->blocks || t->nused == LPS_BLOCK) {
         lps_block *b = malloc(sizeof *b);
@@ -129,7 +160,7 @@ static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint 
         b->next = t->blocks, t->blocks = b, t->nused = 0;
     }
     lps_node *n = &t->blocks->n[t->nused++];
-    *n = (lps_node){parent, m, bci, 0, NULL, parent->child, 0, 0, 0};
+    *n = (lps_node){parent, m, line, bci, 0, NULL, parent->child, 0, 0, 0};
     parent->child = n;
     parent->nchildren++;
     return n;
@@ -140,17 +171,17 @@ static int lps_edge_add(lps_table *t, lps_node *node)
 {
     if ((t->ecount + 1) * 2 > t->ecap && !lps_egrow(t))
         return 0;
-    t->edges[lps_eslot(t, node->parent, node->method, node->bci)] = (lps_edge){node->parent, node->method, node->bci, node};
+    t->edges[lps_eslot(t, node->parent, node->method, node->line)] = (lps_edge){node->parent, node->method, node->line, node};
     t->ecount++;
     return 1;
 }
 
-/* lps_listed: parent's callee (m, bci) from its list, moved to the list's head (NULL: none). */
-static lps_node *lps_listed(lps_node *parent, jmethodID m, jint bci)
+/* lps_listed: parent's callee (m, line) from its list, moved to the list's head (NULL: none). */
+static lps_node *lps_listed(lps_node *parent, jmethodID m, jint line)
 {
     for (lps_node **p = &parent->child; *p; p = &(*p)->sibling) {
         lps_node *c = *p;
-        if (c->method == m && c->bci == bci) {
+        if (c->method == m && c->line == line) {
             *p = c->sibling;
             c->sibling = parent->child, parent->child = c;
             return c;
@@ -159,22 +190,22 @@ static lps_node *lps_listed(lps_node *parent, jmethodID m, jint bci)
     return NULL;
 }
 
-/* lps_child: the node of frame (m, bci) called from parent, made if new; NULL when out
- * of memory.  A node's first LPS_LIST callees are found in its list (a frame calls few
- * others, and the tree's nodes lie in the order they were made); a node with more has
- * them all in the edges' hash too. */
-static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint bci)
+/* lps_child: the node of frame (m, line) called from parent, made if new (with bci as the
+ * line's index); NULL when out of memory.  A node's first LPS_LIST callees are found in
+ * its list (a frame calls few others, and the tree's nodes lie in the order they were
+ * made); a node with more has them all in the edges' hash too. */
+static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint line, jint bci)
 {
     lps_node *c;
     if (parent->nchildren <= LPS_LIST) {
-        if ((c = lps_listed(parent, m, bci)))
+        if ((c = lps_listed(parent, m, line)))
             return c;
     } else if (t->ecap) {
-        const lps_edge *e = &t->edges[lps_eslot(t, parent, m, bci)];
+        const lps_edge *e = &t->edges[lps_eslot(t, parent, m, line)];
         if (e->child)
             return e->child;
     }
-    if (!(c = lps_node_new(t, parent, m, bci)))
+    if (!(c = lps_node_new(t, parent, m, line, bci)))
         return NULL;
     if (parent->nchildren == LPS_LIST + 1) {
         for (lps_node *x = parent->child; x; x = x->sibling)
@@ -186,22 +217,30 @@ static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint bci
     return c;
 }
 
-/* lps_leaf: the node of the stack f[0..n) (leaf first), starting below the frames it
- * shares with the thread's last stack; NULL when out of memory. */
-static lps_node *lps_leaf(lps_table *t, const jvmtiFrameInfo *f, int n)
+/* lps_descend: the leaf node of a stack whose outer frames are the thread's last stack's
+ * path[0 .. base) and whose others are t->frames[0 .. n) (leaf first); the stack becomes
+ * the thread's last.  A frame with the method and index the last stack had at its depth,
+ * under the same node, has the same node (a loop calling the same method again): only
+ * the others are looked up, by line.  NULL when out of memory. */
+static lps_node *lps_descend(lps_table *t, int base, int n)
 {
-    int k = 0;
-    while (k < n && k < t->depth && t->last[k].method == f[n - 1 - k].method &&
-           t->last[k].bci == (jint)f[n - 1 - k].location)
-        k++;
-    lps_node *node = k ? t->path[k - 1] : &t->root;
-    for (t->depth = k; k < n; k++) {
-        const jvmtiFrameInfo *fr = &f[n - 1 - k];
-        if (!(node = lps_child(t, node, fr->method, (jint)fr->location)))
-            return NULL;
-        t->last[k] = (lpr_frame){(jint)fr->location, fr->method};
-        t->path[k] = node;
-        t->depth = k + 1;
+    lps_node *node = base ? t->path[base - 1].node : &t->root;
+    int old_valid = t->valid, same = 1;
+    t->valid = base;
+    for (int i = n - 1; i >= 0; i--) {
+        const jvmtiFrameInfo *f = &t->frames[i];
+        int d = t->valid;
+        lps_step *was = d < old_valid ? &t->path[d] : NULL;
+        if (same && was && was->method == f->method && was->bci == (jint)f->location) {
+            node = was->node;
+        } else {
+            lps_node *old = was ? was->node : NULL;
+            jint line = lpl_line(t->line_cache, f->method, (jint)f->location);
+            if (!(node = lps_child(t, node, f->method, line, (jint)f->location)))
+                return NULL;
+            same = node == old;
+        }
+        t->path[t->valid++] = (lps_step){f->method, (jint)f->location, node};
     }
     return node;
 }
@@ -241,10 +280,9 @@ static int lps_mark_dirty(lps_table *t, uint32_t i)
     return 1;
 }
 
-/* lps_count: counts one object of class cls and size bytes at stack f[0..n). */
-static int lps_count(lps_table *t, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n)
+/* lps_count: counts one object of class cls and size bytes at the leaf node (lock held). */
+static int lps_count(lps_table *t, lps_node *node, uint64_t cls, uint64_t size)
 {
-    lps_node *node = lps_leaf(t, f, n);
     uint32_t i = node ? lps_site_of(t, node, cls) : 0;
     if (!i)
         return 0;
@@ -252,21 +290,124 @@ static int lps_count(lps_table *t, uint64_t cls, uint64_t size, const jvmtiFrame
     if (!s->objects) {
         if (!lps_mark_dirty(t, i))
             return 0;
-        s->time_ns = lpa_now_ns();
+        s->time_ns = atomic_load_explicit(&lps_pass_ns, memory_order_relaxed);
     }
     s->objects++;
     s->bytes += size;
     return 1;
 }
 
+/* --- the stack walk ---------------------------------------------------------------------- */
+
+/* lps_room: room for n frames in the walk's buffers and a path of depth frames. */
+static int lps_room(lps_table *t, int n, int depth)
+{
+    if (n > t->fcap) {
+        int cap = t->fcap ? t->fcap : 256;
+        while (cap < n)
+            cap *= 2;
+        jvmtiFrameInfo *f = realloc(t->frames, (size_t)cap * sizeof *f);
+        if (!f)
+            return 0;
+        t->frames = f, t->fcap = cap;
+    }
+    if (depth > t->pcap) {
+        int cap = t->pcap ? t->pcap : 256;
+        while (cap < depth)
+            cap *= 2;
+        lps_step *p = realloc(t->path, (size_t)cap * sizeof *p);
+        if (!p)
+            return 0;
+        t->path = p, t->pcap = cap;
+    }
+    return 1;
+}
+
+/* lps_new_tag: a tag no frame of the thread carries (as far as 4095 tags go round). */
+static void lps_new_tag(lps_table *t)
+{
+    t->tag = lps_marked ? (jint)(atomic_fetch_add(&lps_next_tag, 1) % (LPS_TAGS - 1)) + 1 : 0;
+}
+
+/* lps_walk_marked: the frames above the last walk's (GetStackTraceMarked) into t->frames;
+ * their number, *base the depth of the last one (the outermost walked); -1 when the VM
+ * refused (no marks from now on) or memory ran out. */
+static int lps_walk_marked(lps_table *t, int *base)
+{
+    for (;;) {
+        jint n = 0, depth = 0;
+        jvmtiError e = lps_marked(lpa.jvmti, t->tag, (jint)t->fcap, t->frames, &n, &depth);
+        if (e != JVMTI_ERROR_NONE) {
+            t->tag = 0;
+            return -1;
+        }
+        if (depth < 0) {        /* more frames than the buffer holds */
+            if (t->fcap >= LPS_MAX_DEPTH || !lps_room(t, 2 * t->fcap, 0))
+                return -1;
+            continue;
+        }
+        if (!lps_room(t, 0, depth + n))
+            return -1;
+        *base = depth;
+        return n;
+    }
+}
+
+/* lps_walk_whole: the whole stack (its LPR_MAX_FRAMES innermost frames) into t->frames,
+ * compared with the last one from its outermost frame: the number of frames that differ,
+ * *base the number that do not. */
+static int lps_walk_whole(lps_table *t, int *base)
+{
+    jint n = 0, k = 0;
+    if (!lps_room(t, LPR_MAX_FRAMES, LPR_MAX_FRAMES) ||
+        (*lpa.jvmti)->GetStackTrace(lpa.jvmti, NULL, 0, LPR_MAX_FRAMES, t->frames, &n) != JVMTI_ERROR_NONE)
+        return -1;
+    while (k < n && k < t->valid && t->path[k].method == t->frames[n - 1 - k].method &&
+           t->path[k].bci == (jint)t->frames[n - 1 - k].location)
+        k++;
+    *base = k;
+    return n - k;
+}
+
+/* lps_marks_hold: whether the last walked frame (GetStackTraceMarked's, at depth base) is
+ * the one the thread's last stack has there; if not, the marks are another tag's. */
+static int lps_marks_hold(const lps_table *t, int base, int n)
+{
+    return !base || (base < t->valid && n > 0 && t->path[base].method == t->frames[n - 1].method);
+}
+
+/* lps_walk: the current stack into t->frames[0 .. n) (leaf first), the
+ * frames outside them being path[0 .. *base); -1 when it cannot be had.  A thread whose
+ * marks fail goes on with whole walks. */
+static int lps_walk(lps_table *t, int *base)
+{
+    int n = -1;
+    for (int tries = 0; t->tag && n < 0 && tries < 2; tries++) {
+        n = lps_walk_marked(t, base);
+        if (n < 0)
+            t->tag = 0;
+        else if (!lps_marks_hold(t, *base, n))
+            n = -1, lps_new_tag(t);
+    }
+    if (n < 0) {
+        t->tag = 0;
+        n = lps_walk_whole(t, base);
+    }
+    return n;
+}
+
 /* lps_register: the calling thread's table, made on its first allocation. */
 static lps_table *lps_register(uint32_t tid)
 {
     lps_table *t = calloc(1, sizeof *t);
+    if (t && !lps_room(t, LPR_MAX_FRAMES, LPR_MAX_FRAMES)) {
+        free(t->frames), free(t->path), free(t);
+        t = NULL;
+    }
     if (!t)
         return NULL;
-    pthread_mutex_init(&t->lock, NULL);
     t->tid = tid;
+    lps_new_tag(t);
     pthread_mutex_lock(&lps_lock);
     t->next = lps_tables;
     lps_tables = t;
@@ -274,18 +415,31 @@ static lps_table *lps_register(uint32_t tid)
     return lps_mine = t;
 }
 
-/* lps_add: counts one allocation of the calling thread (size bytes of class cls, at the
- * stack f[0..n), leaf first; a new site takes the time); -1 when out of memory (the
- * caller records it alone). */
-int lps_add(uint32_t tid, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n)
+/* lps_add: counts one allocation of the calling thread (size bytes of class cls) at its
+ * current stack; -1 when that cannot be done (the caller records it alone).  The walk
+ * happens under the table's lock (the writer's reset may clear the path meanwhile
+ * otherwise); it does not wait for other threads. */
+int lps_add(uint32_t tid, uint64_t cls, uint64_t size)
 {
     lps_table *t = lps_mine ? lps_mine : lps_register(tid);
-    if (!t || n > LPR_MAX_FRAMES)
+    if (!t)
         return -1;
-    pthread_mutex_lock(&t->lock);
-    int ok = lps_count(t, cls, size, f, n);
-    pthread_mutex_unlock(&t->lock);
+    lpa_spin_lock(&t->lock);
+    int base = 0, n = lps_walk(t, &base);
+    lps_node *leaf = n >= 0 ? lps_descend(t, base, n) : NULL;
+    int ok = leaf && lps_count(t, leaf, cls, size);
+    if (!leaf) {
+        t->valid = 0;
+        lps_new_tag(t);
+    }
+    lpa_spin_unlock(&t->lock);
     return ok ? 0 : -1;
+}
+
+/* lps_init: finds the VM's marked stack walk (Loupe's extension; none on HotSpot). */
+void lps_init(void)
+{
+    lps_marked = (lps_marked_fn)lpa_find_ext_function("com.loupe.functions.GetStackTraceMarked");
 }
 
 /* lps_thread_end: the calling thread ends; the writer frees its table once drained. */
@@ -294,9 +448,9 @@ void lps_thread_end(void)
     lps_table *t = lps_mine;
     lps_mine = NULL;
     if (t) {
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         t->orphan = 1;
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
     }
 }
 
@@ -313,7 +467,8 @@ static void lps_clear(lps_table *t)
     free(t->edges), free(t->sites), free(t->dirty);
     t->edges = NULL, t->sites = NULL, t->dirty = NULL;
     t->nused = 0, t->ecap = t->ecount = 0, t->nsites = t->scap = t->ndirty = t->dcap = 0;
-    t->depth = 0;
+    t->valid = 0;
+    lps_new_tag(t);
     memset(&t->root, 0, sizeof t->root);
 }
 
@@ -363,10 +518,10 @@ static void lps_take(lps_table **gone)
     pthread_mutex_lock(&lps_lock);
     for (lps_table **pt = &lps_tables; *pt;) {
         lps_table *t = *pt;
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         lps_copy_dirty(t);
         int orphan = t->orphan && !t->ndirty;
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
         if (orphan) {
             *pt = t->next;
             t->next = *gone, *gone = t;
@@ -382,7 +537,7 @@ static void lps_free_tables(lps_table *t)
     while (t) {
         lps_table *next = t->next;
         lps_clear(t);
-        pthread_mutex_destroy(&t->lock);
+        free(t->path), free(t->frames);
         free(t);
         t = next;
     }
@@ -468,6 +623,7 @@ int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
     lps_table *gone = NULL;
     int count = 0;
     lps_ncopies = 0;
+    atomic_store_explicit(&lps_pass_ns, lpa_now_ns(), memory_order_relaxed);
     lps_take(&gone);
     for (size_t i = 0; i < lps_ncopies; i++)
         lps_copies[i].stack = lps_stack_id(lps_copies[i].node, &slot);
@@ -496,10 +652,12 @@ void lps_reset(void)
     lps_free_tables(gone);
     pthread_mutex_lock(&lps_lock);
     for (lps_table *t = lps_tables; t; t = t->next) {
-        pthread_mutex_lock(&t->lock);
+        lpa_spin_lock(&t->lock);
         lps_clear(t);
-        pthread_mutex_unlock(&t->lock);
+        lpa_spin_unlock(&t->lock);
     }
     pthread_mutex_unlock(&lps_lock);
     lps_ncopies = 0;
+    lpl_reset();
+    atomic_store_explicit(&lps_pass_ns, lpa_now_ns(), memory_order_relaxed);
 }

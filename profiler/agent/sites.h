@@ -7,7 +7,8 @@
 
 #include "ring.h"
 
-int lps_add(uint32_t tid, uint64_t cls, uint64_t size, const jvmtiFrameInfo *f, int n);
+void lps_init(void);
+int lps_add(uint32_t tid, uint64_t cls, uint64_t size);
 void lps_thread_end(void);
 int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx);
 void lps_reset(void);

@@ -42,6 +42,7 @@ struct Frame {
     Frame *prev;
     Object *lock;               /* monitor held by a synchronized method, GC root */
     uint32_t flags;
+    uint32_t mark;              /* a stack-walking agent's mark (jvmti_stackmark.c); 0 on push */
 };
 
 #define FRAME_SLOTS ((sizeof(Frame) + sizeof(Slot) - 1) / sizeof(Slot))

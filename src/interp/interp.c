@@ -577,6 +577,7 @@ invoke:
         nf->locals = args;
         nf->prev = frame;
         nf->flags = 0;
+        nf->mark = 0;
         nf->lock = NULL;
         nf->pc = p->code;
         nf->sp = nsp;
@@ -839,6 +840,7 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
     nf->locals = base;
     nf->prev = t->top;
     nf->flags = FR_ENTRY;
+    nf->mark = 0;
     nf->lock = NULL;
     nf->pc = p->code;
     nf->sp = nsp;

@@ -1,6 +1,7 @@
 /*
  * jvmti_extension.c — the Extension Mechanism: GetExtensionFunctions, GetExtensionEvents,
- * SetExtensionEventCallback, and Loupe's extension function com.loupe.functions.GetObjectId.
+ * SetExtensionEventCallback, and Loupe's extension functions com.loupe.functions.GetObjectId and
+ * GetStackTraceMarked (jvmti_stackmark.c).
  *
  * The events are data (jvmti_ext_events.def: index, id, description, parameters); the
  * lists handed to agents are made from it, each string and array in memory of its own
@@ -115,6 +116,17 @@ static const jvmtiParamInfo get_object_id_params[] = {
 };
 static const jvmtiError get_object_id_errors[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER };
 
+static const jvmtiParamInfo get_stack_trace_marked_params[] = {
+    { (char *)"tag", JVMTI_KIND_IN, JVMTI_TYPE_JINT, JNI_FALSE },
+    { (char *)"max_frame_count", JVMTI_KIND_IN, JVMTI_TYPE_JINT, JNI_FALSE },
+    { (char *)"frame_buffer", JVMTI_KIND_OUT_BUF, JVMTI_TYPE_CVOID, JNI_FALSE },
+    { (char *)"count_ptr", JVMTI_KIND_OUT, JVMTI_TYPE_JINT, JNI_FALSE },
+    { (char *)"depth_ptr", JVMTI_KIND_OUT, JVMTI_TYPE_JINT, JNI_FALSE },
+};
+static const jvmtiError get_stack_trace_marked_errors[] = {
+    JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_UNATTACHED_THREAD,
+};
+
 static const struct {
     jvmtiExtensionFunction fn;
     const char *id, *description;
@@ -126,6 +138,9 @@ static const struct {
     { ext_GetObjectId, "com.loupe.functions.GetObjectId",
       "The id the heap extension events give an object (its address until it moves or dies)",
       get_object_id_params, 2, get_object_id_errors, 2 },
+    { jvmti_ext_GetStackTraceMarked, "com.loupe.functions.GetStackTraceMarked",
+      "The current thread's frames from the top to the first one already marked with tag, marking them",
+      get_stack_trace_marked_params, 5, get_stack_trace_marked_errors, 4 },
 };
 
 jvmtiError JNICALL jvmti_GetExtensionFunctions(jvmtiEnv *env, jint *extension_count_ptr, jvmtiExtensionFunctionInfo **extensions) {

@@ -31,6 +31,8 @@ void jvmti_heap_listening_changed(Thread *t);
 /* com.loupe.events.ObjectAlloc for the object in *h (jvmti_ext_events.c). */
 void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size);
 bool jvmti_ext_alloc_wanted(void);
+/* com.loupe.functions.GetStackTraceMarked (jvmti_stackmark.c). */
+jvmtiError JNICALL jvmti_ext_GetStackTraceMarked(jvmtiEnv *e, ...);
 
 
 

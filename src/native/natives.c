@@ -353,6 +353,7 @@ static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
     nf->prev = t->top;
     nf->lock = NULL;
     nf->flags = FR_NATIVE;
+    nf->mark = 0;
     t->top = nf;
     return nf;
 }
