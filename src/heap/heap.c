@@ -200,6 +200,7 @@ static void retire_tlab(Thread *t) {
 void heap_tlab_clip(Thread *t, size_t room) {
     char *end = t->tlab_hard_end ? t->tlab_hard_end : t->tlab_end;
     if (!t->tlab_top) return;
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) room = 0;      /* every allocation is to be reported */
     bool clip = (size_t)(end - t->tlab_top) > room;
     t->tlab_end = clip ? t->tlab_top + room : end;
     t->tlab_hard_end = clip ? end : NULL;
@@ -247,10 +248,12 @@ static void *alloc_direct(Thread *t, size_t size) {
     return p;
 }
 
-/* While allocation events are on, nobody gets a TLAB: the inline fast paths then fail and
- * every allocation comes here, where it is reported. */
+/* While allocation events are on, a thread's TLAB is kept closed at its top (the real end
+ * in tlab_hard_end, as heap sampling clips it): the inline fast paths then fail, and
+ * every allocation comes to heap_alloc_slow, which bumps the TLAB, closes it again, and
+ * returns the object to be reported. */
 static void *try_alloc(Thread *t, size_t size) {
-    if (size >= LARGE_OBJECT || tlab_size == 0 || GC_EVENT_ON(GCE_OBJECT_ALLOC)) return alloc_direct(t, size);
+    if (size >= LARGE_OBJECT || tlab_size == 0) return alloc_direct(t, size);
     bool sampling = JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC);
     if (sampling) jvmti_sample_room(t);        /* counts the old TLAB's bytes */
     retire_tlab(t);
@@ -316,6 +319,9 @@ void *heap_alloc_slow(Thread *t, size_t size) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
     }
+    /* while allocations are reported the TLAB stays closed at its top (heap_tlab_clip), so
+     * that the next allocation comes here too, and is reported */
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) heap_tlab_clip(t, 0);
     return p;
 }
 
