@@ -43,8 +43,15 @@ others() {
     n=$(awk 'NR == 1 { print NF - ($1 == "S0" ? 2 : 0) }' opt.out)
     fields_parse "$n" <opt.out
   done
-  awk 'NR == 2 { $1 = $2 = $3 = $4 = $5 = $6 = $7 = $8 = $9 = $10 = $11 = $12 = $13 = ""; sub(/^ */, "");
-       print "last cause named:", ($0 ~ /^[A-Za-z]/ && $0 !~ /^No GC/) ? "yes" : "no" }' opt.out
+  # (sampled again for up to a minute while it says "No GC": a loaded machine may be slow to show the first cause)
+  for _ in $(seq 240); do
+    awk 'NR == 2 { $1 = $2 = $3 = $4 = $5 = $6 = $7 = $8 = $9 = $10 = $11 = $12 = $13 = ""; sub(/^ */, "");
+         print "last cause named:", ($0 ~ /^[A-Za-z]/ && $0 !~ /^No GC/) ? "yes" : "no" }' opt.out >cause.out
+    grep -q yes cause.out && break
+    sleep 0.25
+    tool -gccause "$pid" >opt.out 2>&1
+  done
+  cat cause.out
   "$JAVA_HOME/bin/jcmd" "$pid" PerfCounter.print >perf.out 2>&1
   awk -F'"' -v gc="$(sed -n 's/^sun.gc.policy.name="\(.*\)"$/\1/p' perf.out)" -v show=$([ $1 = 4 ] && echo 1) '
     /^sun.gc.collector.0.name=/ { y = $2 } /^sun.gc.collector.1.name=/ { f = $2 }
