@@ -63,6 +63,13 @@ typedef struct Collector {
     /* The collector's name for logs and jstat's policy, and its GarbageCollectorMXBean's
      * when it has one bean. */
     const char *manager_name;
+    /* The HotSpot collector this one is (the same generations and algorithms), or NULL:
+     * its name in "Using Serial" and jstat's counters, and its policy's ("Copy:MSC"),
+     * shown when HotSpot's own flag selected it (heap_log_name). */
+    const char *hotspot_name, *hotspot_policy;
+    /* Its generations' names in -Xlog:gc+heap ("DefNew", "Tenured"), NULL: one line per
+     * pool instead (gclog.c). */
+    const char *young_gen_name, *old_gen_name;
     /* Two GarbageCollectorMXBeans instead, as HotSpot's generational collectors show them:
      * the young one counts the collections pause_name calls "Pause Young", the full one
      * the others; each manages the pools of its mask (bit i: pool i).  NULL: one bean. */
@@ -73,6 +80,12 @@ typedef struct Collector {
 } Collector;
 
 extern const Collector gc_semispace, gc_markcompact, gc_marksweep, gc_generational, gc_refcount;
+
+/* ---- -Xlog:gc* beyond the pause line (gclog.c) ---- */
+void gclog_init(const HeapOptions *o);
+void gclog_heap(const Collector *c, uint64_t id, const HeapUsage *before, const HeapUsage *after);
+double gclog_cpu_seconds(bool system);
+void gclog_cpu(uint64_t id, double user0, double sys0, double real);
 
 /* ---- shared services for collectors ---- */
 

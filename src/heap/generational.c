@@ -326,6 +326,10 @@ const Collector gc_generational = {
     .pool_usage = gen_pool_usage,
     .pool_space = { [POOL_EDEN] = HS_EDEN, [POOL_SURVIVOR] = HS_SURVIVOR0, [POOL_TENURED] = HS_OLD },
     .manager_name = "Generational",
+    .hotspot_name = "Serial",
+    .hotspot_policy = "Copy:MSC",
+    .young_gen_name = "DefNew",
+    .old_gen_name = "Tenured",
     /* minor collections as HotSpot Serial's "Copy", full ones as its "MarkSweepCompact" */
     .young_manager = "Copy",
     .full_manager = "MarkSweepCompact",

@@ -84,15 +84,20 @@ bool heap_is_filler(Object *o) {
 
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
  * the closest Loupe collector (Serial, Parallel and G1 are generational; Shenandoah and
- * ZGC compact regions; Epsilon never moves anything). */
+ * ZGC compact regions; Epsilon never moves anything).  `same`: the Loupe collector is that
+ * HotSpot collector (Serial's copying young generation and sliding mark-compact old one,
+ * one thread), so the logs and counters use HotSpot's names for it. */
 static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_generational, &gc_refcount };
-static const struct { const char *flag; const Collector *gc; } GC_FLAGS[] = {
-    { "UseSemiSpaceGC", &gc_semispace }, { "UseMarkSweepGC", &gc_marksweep }, { "UseMarkCompactGC", &gc_markcompact },
-    { "UseGenerationalGC", &gc_generational }, { "UseRefCountGC", &gc_refcount },
-    { "UseSerialGC", &gc_generational }, { "UseParallelGC", &gc_generational }, { "UseG1GC", &gc_generational },
-    { "UseShenandoahGC", &gc_markcompact }, { "UseZGC", &gc_markcompact }, { "UseEpsilonGC", &gc_marksweep },
+static const struct { const char *flag; const Collector *gc; bool same; } GC_FLAGS[] = {
+    { "UseSemiSpaceGC", &gc_semispace, false }, { "UseMarkSweepGC", &gc_marksweep, false },
+    { "UseMarkCompactGC", &gc_markcompact, false }, { "UseGenerationalGC", &gc_generational, false },
+    { "UseRefCountGC", &gc_refcount, false }, { "UseSerialGC", &gc_generational, true },
+    { "UseParallelGC", &gc_generational, false }, { "UseG1GC", &gc_generational, false },
+    { "UseShenandoahGC", &gc_markcompact, false }, { "UseZGC", &gc_markcompact, false },
+    { "UseEpsilonGC", &gc_marksweep, false },
 };
 #define LOUPE_GC_FLAGS 5        /* the first entries are Loupe's own */
+static bool hotspot_same;       /* the flag that selected the collector was its HotSpot twin's */
 
 int heap_gc_flag(const char *name, size_t n) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
@@ -108,6 +113,13 @@ static int hotspot_default_gc(void) {
     return heap_gc_flag(server ? "UseG1GC" : "UseSerialGC", server ? 7 : 11);
 }
 
+/* HotSpot's flag selected a Loupe collector: a note under -Xlog:gc where it is only the
+ * closest, under -Xlog:gc=debug (Loupe's own level) where it is the same collector. */
+static void note_mapping(const char *flag, const Collector *c, bool same) {
+    if (!same && heap_verbose()) vm_log("gc", "-XX:+%s: using %s, Loupe's closest collector", flag, c->manager_name);
+    if (same && heap_opts.log_gc_debug) vm_log_at("debug", "gc", "-XX:+%s: Loupe's %s collector", flag, c->name);
+}
+
 /* At most one -XX:+Use...GC; -XX:LoupeGC=name (the test harness's switch) wins over it. */
 static const Collector *select_collector(const HeapOptions *opts) {
     if (opts->gc_flags & (opts->gc_flags - 1)) vm_exit_during_init("Multiple garbage collectors selected");
@@ -121,8 +133,8 @@ static const Collector *select_collector(const HeapOptions *opts) {
     }
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
         if (!(opts->gc_flags & (1u << i))) continue;
-        if (i >= LOUPE_GC_FLAGS && heap_verbose())
-            vm_log("gc", "-XX:+%s: using %s, Loupe's closest collector", GC_FLAGS[i].flag, GC_FLAGS[i].gc->manager_name);
+        hotspot_same = GC_FLAGS[i].same;
+        if (i >= LOUPE_GC_FLAGS) note_mapping(GC_FLAGS[i].flag, GC_FLAGS[i].gc, GC_FLAGS[i].same);
         return GC_FLAGS[i].gc;
     }
     return &gc_semispace;
@@ -137,7 +149,8 @@ bool heap_init(const HeapOptions *opts) {
     if (opts->check_events) gc_check_events_install();
     if (!gc->init(opts)) return false;
     /* as HotSpot's "Using G1" */
-    if (heap_verbose()) vm_log("gc", "Using %s", gc->manager_name);
+    if (heap_verbose()) vm_log("gc", "Using %s", heap_log_name());
+    if (heap_opts.log_gc_init) gclog_init(opts);
     return true;
 }
 
@@ -187,6 +200,7 @@ static void retire_tlab(Thread *t) {
 void heap_tlab_clip(Thread *t, size_t room) {
     char *end = t->tlab_hard_end ? t->tlab_hard_end : t->tlab_end;
     if (!t->tlab_top) return;
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) room = 0;      /* every allocation is to be reported */
     bool clip = (size_t)(end - t->tlab_top) > room;
     t->tlab_end = clip ? t->tlab_top + room : end;
     t->tlab_hard_end = clip ? end : NULL;
@@ -234,10 +248,12 @@ static void *alloc_direct(Thread *t, size_t size) {
     return p;
 }
 
-/* While allocation events are on, nobody gets a TLAB: the inline fast paths then fail and
- * every allocation comes here, where it is reported. */
+/* While allocation events are on, a thread's TLAB is kept closed at its top (the real end
+ * in tlab_hard_end, as heap sampling clips it): the inline fast paths then fail, and
+ * every allocation comes to heap_alloc_slow, which bumps the TLAB, closes it again, and
+ * returns the object to be reported. */
 static void *try_alloc(Thread *t, size_t size) {
-    if (size >= LARGE_OBJECT || tlab_size == 0 || GC_EVENT_ON(GCE_OBJECT_ALLOC)) return alloc_direct(t, size);
+    if (size >= LARGE_OBJECT || tlab_size == 0) return alloc_direct(t, size);
     bool sampling = JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC);
     if (sampling) jvmti_sample_room(t);        /* counts the old TLAB's bytes */
     retire_tlab(t);
@@ -278,6 +294,15 @@ static void log_heap(uint64_t id, const char *when, uint64_t invocations, uint64
     fflush(stdout);
 }
 
+static void pools_now(HeapUsage *out);
+
+/* -Xlog:gc+heap: the pools' use before and after collection id (gclog.c). */
+static void log_pools(uint64_t id, const HeapUsage *before) {
+    HeapUsage after[HEAP_MAX_POOLS];
+    pools_now(after);
+    gclog_heap(gc, id, before, after);
+}
+
 void *heap_alloc_slow(Thread *t, size_t size) {
     if (unlikely(t->tlab_hard_end != NULL)) tlab_sample_point(t);
     if (stress_due()) heap_collect(t, GC_STRESS);
@@ -294,6 +319,9 @@ void *heap_alloc_slow(Thread *t, size_t size) {
         exc_throw_oom(t, "Java heap space");
         return NULL;
     }
+    /* while allocations are reported the TLAB stays closed at its top (heap_tlab_clip), so
+     * that the next allocation comes here too, and is reported */
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) heap_tlab_clip(t, 0);
     return p;
 }
 
@@ -565,6 +593,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
         return p;
     }
     int64_t t0 = thread_now_ns();
+    double user0 = heap_opts.log_gc_cpu ? gclog_cpu_seconds(false) : 0, sys0 = heap_opts.log_gc_cpu ? gclog_cpu_seconds(true) : 0;
     size_t before = gc->used();
     HeapUsage pools_before[HEAP_MAX_POOLS];
     thread_foreach(retire_tlab_cb, NULL);
@@ -585,6 +614,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     uint64_t id = __atomic_fetch_add(&gc_count, 1, __ATOMIC_RELEASE);
     if (!heap_gc_is_young()) full_count++;
     if (heap_opts.log_heap) log_heap(id, "after", id + 1, full_count);
+    if (heap_opts.log_heap_info) log_pools(id, pools_before);
     record_collection(cause, t0, t1, pools_before);
     void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
     /* an object larger than the room left: the heap grows to fit anything under -Xmx */
@@ -593,6 +623,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     if (heap_verbose())
         vm_log("gc", "GC(%llu) %s (%s) %zuM->%zuM(%zuM) %.3fms", (unsigned long long)id,
                pause, cause_name(cause), before >> 20, after >> 20, gc->capacity() >> 20, (double)(t1 - t0) / 1e6);
+    if (heap_opts.log_gc_cpu) gclog_cpu(id, user0, sys0, (double)(t1 - t0) / 1e9);
     /* the hook only records and signals: it must not allocate, p is not an object yet */
     void (*hook)(Thread *) = __atomic_load_n(&heap_after_collection_hook, __ATOMIC_ACQUIRE);
     if (hook) hook(t);
@@ -606,6 +637,8 @@ size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }
 const char *heap_collector_name(void) { return gc ? gc->name : "none"; }
 const char *heap_manager_name(void) { return gc ? gc->manager_name : "none"; }
+const char *heap_log_name(void) { return gc && hotspot_same ? gc->hotspot_name : heap_manager_name(); }
+const char *heap_policy_name(void) { return gc && hotspot_same ? gc->hotspot_policy : heap_manager_name(); }
 size_t heap_max(void) { return heap_opts.max; }
 uint64_t heap_gc_count(void) { return gc_count; }
 

@@ -45,6 +45,10 @@ typedef struct HeapOptions {
     bool class_unloading;   /* -XX:+ClassUnloading (default on) */
     bool log_class_unload;  /* -Xlog:class+unload, -verbose:class */
     bool log_heap;          /* -Xlog:gc+heap=debug: the heap before and after each collection */
+    bool log_heap_info;     /* -Xlog:gc+heap: each generation's use before and after a collection */
+    bool log_gc_init;       /* -Xlog:gc+init: the heap's configuration at start-up */
+    bool log_gc_cpu;        /* -Xlog:gc+cpu: each collection's CPU times */
+    bool log_gc_debug;      /* -Xlog:gc=debug: Loupe's own notes (the collector behind a HotSpot flag) */
 } HeapOptions;
 
 bool heap_init(const HeapOptions *opts);
@@ -93,6 +97,11 @@ size_t heap_used(void);
 size_t heap_capacity(void);
 const char *heap_collector_name(void);    /* e.g. "semispace" */
 const char *heap_manager_name(void);      /* its GarbageCollectorMXBean's name, "Semispace" */
+/* Its name in -Xlog:gc's "Using ..." and jstat's counters, and its policy's: HotSpot's
+ * ("Serial", "Copy:MSC") when HotSpot's flag selected the collector that is HotSpot's,
+ * else Loupe's manager name for both. */
+const char *heap_log_name(void);
+const char *heap_policy_name(void);
 size_t heap_max(void);
 uint64_t heap_gc_count(void);
 /* -verbose:gc switched at run time (MemoryMXBean.setVerbose); returns the old setting. */

@@ -3,8 +3,8 @@
  * event layer (heap/gcevents.c), and the switch that installs that listener.
  *
  * One GCEventListener serves every environment.  Its mask is the union of the heap events
- * whose extension callback some environment has set (with the allocation bit set, no
- * thread gets a TLAB, so every allocation takes the slow path where it is seen); with no
+ * whose extension callback some environment has set (with the allocation bit set, every
+ * thread's TLAB stays closed, so every allocation takes the slow path where it is seen); with no
  * callback it is not installed at all, and the heap pays nothing.  The same switch sets
  * jvmti_alloc_hook, the heap's one test before the allocation events (jvmti_alloc.c).
  *

@@ -76,14 +76,25 @@ void vm_warning(const char *fmt, ...) {
     vm_printf(stderr, "%s warning: %s\n", VM_NAME, msg);
 }
 
-void vm_log(const char *tags, const char *fmt, ...) {
+static void vm_vlog(const char *level, const char *tags, const char *fmt, va_list ap) {
     char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    vm_printf(stdout, "[%.3fs][%s][%s] %s\n", vm_uptime_seconds(), level, tags, msg);
+    fflush(stdout);
+}
+
+void vm_log(const char *tags, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vm_vlog("info", tags, fmt, ap);
     va_end(ap);
-    vm_printf(stdout, "[%.3fs][info][%s] %s\n", vm_uptime_seconds(), tags, msg);
-    fflush(stdout);
+}
+
+void vm_log_at(const char *level, const char *tags, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vm_vlog(level, tags, fmt, ap);
+    va_end(ap);
 }
 
 void vm_exit(int code) {

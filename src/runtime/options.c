@@ -424,7 +424,8 @@ static jint unrecognized(const char *opt, bool ignore) {
 
 /* -Xlog[:what[:output[:decorators[:options]]]], HotSpot's unified logging.  Loupe logs
  * two tag sets, both at level info and to stdout: gc (what -verbose:gc prints) and
- * class+load (-verbose:class).  A selection is tags joined by '+', '*' for "and any
+ * class+load (-verbose:class), with gc+heap, gc+init and gc+cpu (heap/gclog.c) and
+ * Loupe's own notes at gc=debug.  A selection is tags joined by '+', '*' for "and any
  * more tags", '=level' (info when absent); "all" selects everything, "disable" turns
  * everything off.  Other tag sets and outputs are accepted and print nothing. */
 static bool xlog_level_on(const char *level) {
@@ -453,7 +454,13 @@ static void xlog_select(const char *sel, size_t n) {
     if (all || !strcmp(buf, "class+unload") || (wild && (!strcmp(buf, "class") || !strncmp("class+unload", buf, len))))
         vm_opts.heap.log_class_unload = on;
     bool debug = !strcmp(level, "debug") || !strcmp(level, "trace");
-    if (all || !strcmp(buf, "gc+heap") || (wild && !strncmp("gc+heap", buf, len))) vm_opts.heap.log_heap = debug;
+    if (all || !strcmp(buf, "gc+heap") || (wild && !strncmp("gc+heap", buf, len))) {
+        vm_opts.heap.log_heap = debug;
+        vm_opts.heap.log_heap_info = on;
+    }
+    if (all || !strcmp(buf, "gc+init") || (wild && !strncmp("gc+init", buf, len))) vm_opts.heap.log_gc_init = on;
+    if (all || !strcmp(buf, "gc+cpu") || (wild && !strncmp("gc+cpu", buf, len))) vm_opts.heap.log_gc_cpu = on;
+    if (all || !strcmp(buf, "gc") || (wild && !strncmp("gc", buf, len))) vm_opts.heap.log_gc_debug = debug;
 }
 
 static void parse_xlog(const char *arg) {
@@ -462,6 +469,7 @@ static void parse_xlog(const char *arg) {
     if (colon && colon[1] && colon[1] != ':' && strncmp(colon + 1, "stdout", 6) != 0) return;  /* elsewhere */
     if (what == 7 && !strncmp(arg, "disable", 7)) {
         vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.heap.log_class_unload = vm_opts.heap.log_heap = false;
+        vm_opts.heap.log_heap_info = vm_opts.heap.log_gc_init = vm_opts.heap.log_gc_cpu = vm_opts.heap.log_gc_debug = false;
         return;
     }
     if (what == 0) {

@@ -139,7 +139,7 @@ static void make_generation(int g) {
 
 static void make_collector(int c, const char *kind) {
     char name[96];
-    snprintf(name, sizeof name, "%s %s collection pauses", heap_manager_name(), kind);
+    snprintf(name, sizeof name, "%s %s collection pauses", heap_log_name(), kind);
     new_stringf(name, "sun.gc.collector.%d.name", c, 0);
     collectors[c].invocations = new_longf(PERF_U_EVENTS, PERF_V_MONOTONIC, 0, "sun.gc.collector.%d.invocations", c, 0);
     collectors[c].time = new_longf(PERF_U_TICKS, PERF_V_MONOTONIC, 0, "sun.gc.collector.%d.time", c, 0);
@@ -148,8 +148,8 @@ static void make_collector(int c, const char *kind) {
 }
 
 static void make_policy(void) {
-    int32_t len = (int32_t)strlen(heap_manager_name()) + 1;
-    perf_add("sun.gc.policy.name", 'B', PERF_U_STRING, PERF_V_CONSTANT, heap_manager_name(), len, len);
+    int32_t len = (int32_t)strlen(heap_policy_name()) + 1;
+    perf_add("sun.gc.policy.name", 'B', PERF_U_STRING, PERF_V_CONSTANT, heap_policy_name(), len, len);
     new_long("sun.gc.policy.collectors", PERF_U_NONE, PERF_V_CONSTANT, 2);
     new_long("sun.gc.policy.generations", PERF_U_NONE, PERF_V_CONSTANT, 2);
     /* every survivor is promoted (or stays where it is) at its first collection */

@@ -227,5 +227,7 @@ jlong vm_nanotime(void);
 
 /* verbose logging in HotSpot's unified-logging shape: "[0.012s][info][class,load] ..." */
 void vm_log(const char *tags, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* the same at another level ("debug") */
+void vm_log_at(const char *level, const char *tags, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -8,8 +8,10 @@ J=$JDK/bin
 # the test harness's own choice of collector (make test GC=...) would override the flags
 LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
 export LOUPE_OPTIONS
+# The fourth is Serial on both (on Loupe the generational collector, which is Serial and
+# publishes Serial's names): its collector and policy names are printed as they are.
 if "$J/java" -XX:+UseMarkSweepGC -version >/dev/null 2>&1; then
-  gcs="SemiSpace MarkSweep MarkCompact Generational RefCount"
+  gcs="SemiSpace MarkSweep MarkCompact Serial RefCount"
 else
   gcs="Serial Parallel G1 Serial Parallel"
 fi
@@ -25,6 +27,37 @@ gc_util='function total() { return $7 + $9 + ($11 == "-" ? 0 : $11) }
   !seen { first = total(); seen = 1; next }
   total() > first { up = 1; exit }
   END { print "figures parse:", bad ? "no" : "yes"; print "GC count increased:", up ? "yes" : "no" }'
+# -gc, -gccapacity and -gccause once: their columns, figures that parse, a last cause
+# named (the count went up); and the collectors' names in the perf counters: a young and
+# a full one named after the policy's collector, printed as they are for Serial
+fields_parse() {
+  awk -v n="$1" 'NR == 1 { next } { for (i = 1; i <= n; i++) if ($i != "-" && $i !~ /^-?[0-9]+(\.[0-9]+)?$/) bad = 1; if (NF < n) bad = 1 }
+       END { print (NR >= 2 && !bad) ? "figures parse: yes" : "figures parse: no" }'
+}
+others() {
+  local pid opt n
+  pid=$(cat pid.$1)
+  for opt in -gc -gccapacity -gccause; do
+    tool $opt "$pid" >opt.out 2>&1
+    sed -n "1s/^/$opt columns: /p" opt.out
+    n=$(awk 'NR == 1 { print NF - ($1 == "S0" ? 2 : 0) }' opt.out)
+    fields_parse "$n" <opt.out
+  done
+  # (sampled again for up to a minute while it says "No GC": a loaded machine may be slow to show the first cause)
+  for _ in $(seq 240); do
+    awk 'NR == 2 { $1 = $2 = $3 = $4 = $5 = $6 = $7 = $8 = $9 = $10 = $11 = $12 = $13 = ""; sub(/^ */, "");
+         print "last cause named:", ($0 ~ /^[A-Za-z]/ && $0 !~ /^No GC/) ? "yes" : "no" }' opt.out >cause.out
+    grep -q yes cause.out && break
+    sleep 0.25
+    tool -gccause "$pid" >opt.out 2>&1
+  done
+  cat cause.out
+  "$JAVA_HOME/bin/jcmd" "$pid" PerfCounter.print >perf.out 2>&1
+  awk -F'"' -v gc="$(sed -n 's/^sun.gc.policy.name="\(.*\)"$/\1/p' perf.out)" -v show=$([ $1 = 4 ] && echo 1) '
+    /^sun.gc.collector.0.name=/ { y = $2 } /^sun.gc.collector.1.name=/ { f = $2 }
+    END { split(y, w, " "); print "collector names:", (gc != "" && y == w[1] " young collection pauses" && f == w[1] " full collection pauses") ? "a young and a full one" : "no";
+          if (show) print "policy", gc ", collectors", y ", " f }' perf.out
+}
 # the targets start together (start-up is most of the time under the sanitizers), then
 # jstat reads each in turn
 k=0
@@ -51,6 +84,7 @@ for k in $(seq $k); do
   kill $jstat_pid 2>/dev/null
   wait $jstat_pid 2>/dev/null
   awk "$gc_util" gcutil.$k.out
+  others $k
   touch jstat.$k.done
 done
 wait

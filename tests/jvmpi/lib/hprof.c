@@ -28,6 +28,14 @@
  *             together) rebuilt from the events against a JVMTI heap walk
  *             (IterateThroughHeap, classes tagged) at shut down, after a collection, with
  *             the other threads suspended
+ *   gcwalk    (with heap, -agentpath) the same comparison after every GC finish: a system
+ *             thread walks the heap (the other threads suspended, GC disabled) after each
+ *             collection, and an allocation event that comes after a GC finish waits, once
+ *             recorded, until that walk is done, so that every collection is compared before
+ *             the next object is allocated.  The objects allocated just before the walk
+ *             whose events are still on their way (their threads are past the allocation,
+ *             in the event handler) make the counts differ for a moment: the walk is
+ *             repeated until they agree, up to a minute, and only a lasting difference fails
  *   unload    class unload: each must name a class loaded before and not unloaded yet;
  *             the report lists the classes unloaded ("UNLOADED <name>")
  *   file=F    the text report (default jvmpi-report.txt)
@@ -44,11 +52,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend, opt_walk;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend, opt_walk, opt_gcwalk;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -175,9 +184,8 @@ static struct { jobjectID id; int index; } aside[MAX_ASIDE];
 static int naside;
 
 static void class_freed(jobjectID id) {
-    if (!opt_unload) return;
-    int ci = class_remove(id);
-    if (ci >= 0 && naside < MAX_ASIDE) aside[naside].id = id, aside[naside++].index = ci;
+    int ci = class_remove(id);      /* (its id may be another object's from now on) */
+    if (opt_unload && ci >= 0 && naside < MAX_ASIDE) aside[naside].id = id, aside[naside++].index = ci;
 }
 
 static int take_aside(jobjectID id) {
@@ -220,7 +228,7 @@ typedef struct Obj {
 
 static Obj *objs;
 static size_t ocap, ocount, otombs;
-static long gc_count, gc_checked, gc_mismatch, moves, frees, arena_deletes;
+static long gc_checked, gc_mismatch, moves, frees, arena_deletes;
 static char gc_mismatch_text[256];
 
 static Obj *obj_find(jobjectID id) {
@@ -261,9 +269,10 @@ static void obj_reserve(void) {
     free(was);
 }
 
+/* (the table locked; the class's load event asked for before, when it was unknown) */
 static int key_of(jint is_array, jobjectID cls) {
     if (is_array != JVMPI_NORMAL_OBJECT && is_array != JVMPI_CLASS) return -is_array;
-    int i = class_known(cls);
+    int i = class_index(cls);
     return i >= 0 ? i : -100 - (is_array == JVMPI_CLASS);
 }
 
@@ -277,11 +286,17 @@ typedef struct Site {
 static Site sites[MAX_SITES];
 static int nsites;
 
-static void record_site(JNIEnv *env, int key, jint size) {
+/* The allocating method.  Asked for with the table unlocked, once the object is in it: a
+ * thread may be suspended inside a JVMPI call, and must not be while it holds the table
+ * or while its object is in the heap and not in the table (gcwalk). */
+static jmethodID alloc_method(JNIEnv *env) {
     JVMPI_CallFrame f[2];
     JVMPI_CallTrace tr = { env, 0, f };
     pi->GetCallTrace(&tr, 2);
-    jmethodID m = tr.num_frames > 0 ? f[0].method_id : NULL;
+    return tr.num_frames > 0 ? f[0].method_id : NULL;
+}
+
+static void record_site(jmethodID m, int key, jint size) {
     for (int i = 0; i < nsites; i++)
         if (sites[i].key == key && sites[i].m == m) {
             sites[i].count++;
@@ -291,16 +306,40 @@ static void record_site(JNIEnv *env, int key, jint size) {
     if (nsites < MAX_SITES) sites[nsites++] = (Site){ key, m, 1, size };
 }
 
+/* gcwalk: collections finished (gc_count) and the last one compared with a heap walk */
+static long gc_count, gc_walked;
+static void gcwalk_gate(void);
+static void walker(void *arg);
+
+/* The object goes into the table first, under a class not known yet if its class load
+ * event has not come (key -100, as define_unkeyed knows them); the class load event is
+ * then asked for and the key set, and the site recorded, each call with the table
+ * unlocked. */
 static void on_alloc(JVMPI_Event *e) {
+    int requested = (e->event_type & JVMPI_REQUESTED_EVENT) != 0;
+    jobjectID id = e->u.obj_alloc.obj_id, cls = e->u.obj_alloc.class_id;
     pi->RawMonitorEnter(table_lock);
     obj_reserve();
-    Obj o = { e->u.obj_alloc.obj_id, 0, e->u.obj_alloc.is_array, e->u.obj_alloc.size, e->u.obj_alloc.arena_id };
-    o.key = key_of(o.is_array, e->u.obj_alloc.class_id);
+    Obj o = { id, 0, e->u.obj_alloc.is_array, e->u.obj_alloc.size, e->u.obj_alloc.arena_id };
+    o.key = key_of(o.is_array, cls);
     Obj *old = obj_find(o.id);
     if (old) obj_delete(old);       /* requested again, or an id reused after a lost free */
     obj_insert(&o);
-    if (!(e->event_type & JVMPI_REQUESTED_EVENT)) record_site(e->env_id, o.key, o.size);
     pi->RawMonitorExit(table_lock);
+    if (o.key <= -100 && cls) {
+        pi->RequestEvent(JVMPI_EVENT_CLASS_LOAD, cls);
+        pi->RawMonitorEnter(table_lock);
+        Obj *in = obj_find(id);
+        if (in) o.key = in->key = key_of(o.is_array, cls);
+        pi->RawMonitorExit(table_lock);
+    }
+    if (!requested) {
+        jmethodID m = alloc_method(e->env_id);
+        pi->RawMonitorEnter(table_lock);
+        record_site(m, o.key, o.size);
+        pi->RawMonitorExit(table_lock);
+        if (opt_gcwalk) gcwalk_gate();
+    }
 }
 
 /* In the thread suspended mode: no malloc, the lock taken at GC start. */
@@ -338,7 +377,7 @@ static void on_arena_delete(JVMPI_Event *e) {
 static void on_gc_start(void) { pi->RawMonitorEnter(table_lock); }
 
 static void on_gc_finish(JVMPI_Event *e) {
-    gc_count++;
+    __atomic_add_fetch(&gc_count, 1, __ATOMIC_SEQ_CST);
     if (opt_heap == 2) {            /* every object seen from the start: exact totals */
         gc_checked++;
         if ((jlong)ocount != e->u.gc_info.used_objects) {
@@ -1068,6 +1107,7 @@ static void system_thread(void *arg) {
 }
 
 void init_done_work(void) {
+    if (opt_gcwalk) pi->CreateSystemThread("JVMPI walker", JVMPI_NORMAL_PRIORITY, walker);
     if (opt_contend) pi->CreateSystemThread("JVMPI raw holder", JVMPI_NORMAL_PRIORITY, raw_holder);
     if (opt_funcs || opt_bad || opt_events) {
         jint r = pi->CreateSystemThread("JVMPI checks", JVMPI_NORMAL_PRIORITY, system_thread);
@@ -1235,15 +1275,9 @@ static void count_events(void) {
     }
 }
 
-/* One comparison, every other thread suspended, GC disabled (the objects not freed yet are
- * in both); at shut down, so that no other thread is between an allocation and its event,
- * or suspended inside an event (with GC disabled, or holding the table). */
-static void walk_compare(JNIEnv *env) {
-    JNIEnv *others[MAX_THREADS];
-    jint results[MAX_THREADS];
-    pi->RawMonitorEnter(walk_lock);
-    int n = suspend_others(env, others, results);
-    pi->DisableGC();
+/* One comparison, every other thread suspended and GC disabled (the objects not freed yet
+ * are in both): the number of classes that differ, the first described in text. */
+static long walk_diff(JNIEnv *env, char *text, size_t n) {
     pi->RawMonitorEnter(table_lock);
     define_unkeyed();
     memset(walk_counts, 0, MAX_CLASSES * sizeof *walk_counts);
@@ -1258,20 +1292,114 @@ static void walk_compare(JNIEnv *env) {
     (*walk_ti)->IterateThroughHeap(walk_ti, 0, NULL, &cb, NULL);
     long differ = 0;
     for (int i = 0; i < nclasses; i++)
-        if (walk_counts[i] != event_counts[i] && !differ++ && !walk_mismatch)
-            snprintf(walk_text, sizeof walk_text, "walk %ld: %s: events %ld, JVMTI %ld", walks + 1, classes[i].name,
-                     event_counts[i], walk_counts[i]);
-    if (walk_arrays != event_arrays && !differ++ && !walk_mismatch)
-        snprintf(walk_text, sizeof walk_text, "walk %ld: arrays: events %ld, JVMTI %ld", walks + 1, event_arrays,
-                 walk_arrays);
-    if (walk_untagged && !differ++ && !walk_mismatch)
-        snprintf(walk_text, sizeof walk_text, "walk %ld: %ld objects of classes without a load event", walks + 1,
-                 walk_untagged);
+        if (walk_counts[i] != event_counts[i] && !differ++)
+            snprintf(text, n, "%s: events %ld, JVMTI %ld", classes[i].name, event_counts[i], walk_counts[i]);
+    if (walk_arrays != event_arrays && !differ++)
+        snprintf(text, n, "arrays: events %ld, JVMTI %ld", event_arrays, walk_arrays);
+    if (walk_untagged && !differ++) snprintf(text, n, "%ld objects of classes without a load event", walk_untagged);
+    return differ;
+}
+
+/* At shut down, so that no other thread is between an allocation and its event, or
+ * suspended inside an event (with GC disabled, or holding the table). */
+static void walk_compare(JNIEnv *env) {
+    JNIEnv *others[MAX_THREADS];
+    jint results[MAX_THREADS];
+    char text[240];
+    pi->RawMonitorEnter(walk_lock);
+    int n = suspend_others(env, others, results);
+    pi->DisableGC();
+    if (walk_diff(env, text, sizeof text) && !walk_mismatch++)
+        snprintf(walk_text, sizeof walk_text, "walk %ld: %s", walks + 1, text);
     walks++;
-    if (differ) walk_mismatch++;
     pi->EnableGC();
     pi->ResumeThreadList(n, others, results);
     pi->RawMonitorExit(walk_lock);
+}
+
+/* ---- gcwalk: the comparison after every GC finish ---- */
+
+static JVMPI_RawMonitor gate_lock;
+static long gcwalks, gcwalk_mismatch, gcwalk_repeats;
+static char gcwalk_text[300];
+static int walker_started, walker_stop, walker_done;
+static _Thread_local int is_walker;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int walk_pending(void) {
+    return __atomic_load_n(&walker_started, __ATOMIC_SEQ_CST) && !__atomic_load_n(&walker_stop, __ATOMIC_SEQ_CST) &&
+           __atomic_load_n(&gc_count, __ATOMIC_SEQ_CST) > __atomic_load_n(&gc_walked, __ATOMIC_SEQ_CST);
+}
+
+/* An allocation after a GC finish not yet compared waits here (its object recorded). */
+static void gcwalk_gate(void) {
+    if (is_walker || !walk_pending()) return;
+    pi->RawMonitorEnter(gate_lock);
+    while (walk_pending()) pi->RawMonitorWait(gate_lock, 5);
+    pi->RawMonitorExit(gate_lock);
+}
+
+/* Walks until the events and the heap agree (the events of objects allocated just before
+ * the threads stopped arrive meanwhile), for a minute at most. */
+static void gcwalk_once(JNIEnv *env) {
+    JNIEnv *others[MAX_THREADS];
+    jint results[MAX_THREADS];
+    char text[240];
+    pi->RawMonitorEnter(walk_lock);
+    int n = suspend_others(env, others, results);
+    pi->DisableGC();
+    long target = __atomic_load_n(&gc_count, __ATOMIC_SEQ_CST);    /* no collection from here on */
+    double give_up = now_s() + 60;
+    long differ;
+    while ((differ = walk_diff(env, text, sizeof text)) && now_s() < give_up) {
+        gcwalk_repeats++;
+        nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+    }
+    if (differ && !gcwalk_mismatch++)
+        snprintf(gcwalk_text, sizeof gcwalk_text, "after GC %ld: %s", target, text);
+    gcwalks++;
+    pi->EnableGC();
+    pi->ResumeThreadList(n, others, results);
+    pi->RawMonitorExit(walk_lock);
+    pi->RawMonitorEnter(gate_lock);
+    __atomic_store_n(&gc_walked, target, __ATOMIC_SEQ_CST);
+    pi->RawMonitorNotifyAll(gate_lock);
+    pi->RawMonitorExit(gate_lock);
+}
+
+static void walker(void *arg) {
+    JNIEnv *env = current_env();
+    is_walker = 1;
+    __atomic_store_n(&walker_started, 1, __ATOMIC_SEQ_CST);
+    while (!__atomic_load_n(&walker_stop, __ATOMIC_SEQ_CST)) {
+        if (walk_pending()) {
+            gcwalk_once(env);
+            continue;
+        }
+        pi->RawMonitorEnter(gate_lock);
+        pi->RawMonitorWait(gate_lock, 5);
+        pi->RawMonitorExit(gate_lock);
+    }
+    __atomic_store_n(&walker_done, 1, __ATOMIC_SEQ_CST);
+}
+
+/* At shut down: the last collections compared, then the walker stops. */
+static void gcwalk_finish(void) {
+    double give_up = now_s() + 120;
+    while (!__atomic_load_n(&walker_started, __ATOMIC_SEQ_CST) && now_s() < give_up) nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
+    while (walk_pending() && now_s() < give_up) nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
+    long compared = __atomic_load_n(&gc_walked, __ATOMIC_SEQ_CST), total = __atomic_load_n(&gc_count, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&walker_stop, 1, __ATOMIC_SEQ_CST);
+    while (!__atomic_load_n(&walker_done, __ATOMIC_SEQ_CST)) nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
+    printf("gcwalk: %ld collections, %ld walks, %ld repeated\n", total, gcwalks, gcwalk_repeats);
+    check("live objects per class from events agree with a JVMTI heap walk at every GC finish",
+          total > 0 && compared == total && gcwalks > 0 && gcwalk_mismatch == 0, "%ld of %ld collections compared, %ld walks differ, %s",
+          compared, total, gcwalk_mismatch, gcwalk_text);
 }
 
 /* HotSpotDiagnosticMXBean.dumpHeap(path, false); false if it threw. */
@@ -1393,6 +1521,10 @@ void shutdown_work(JNIEnv *env) {
         (*ti)->SetEventNotificationMode(ti, JVMTI_DISABLE, JVMTI_EVENT_METHOD_ENTRY, NULL);
         compare_calls();
     }
+    if (opt_gcwalk) {
+        pi->RunGC();
+        gcwalk_finish();
+    }
     if (opt_walk) {
         pi->RunGC();
         walk_compare(env);
@@ -1437,6 +1569,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "hprof")) opt_hprof = 1;
         else if (!strcmp(tok, "contend")) opt_contend = 1;
         else if (!strcmp(tok, "walk")) opt_walk = 1;
+        else if (!strcmp(tok, "gcwalk")) opt_gcwalk = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1508,6 +1641,8 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_RAW_MONITOR_CONTENDED_ENTER);
         enable(JVMPI_EVENT_MONITOR_CONTENDED_EXIT);
     }
+    if (opt_gcwalk && opt_heap == 2) opt_walk = 1;
+    else opt_gcwalk = 0;
     if (opt_walk && opt_heap == 2) {
         jvmtiCapabilities caps = { 0 };
         caps.can_tag_objects = 1;
@@ -1516,11 +1651,12 @@ static jint start(JavaVM *vm, char *options, int onload) {
         event_counts = calloc(MAX_CLASSES, sizeof *event_counts);
         if ((*vm)->GetEnv(vm, (void **)&walk_ti, JVMTI_VERSION_1_2) != JNI_OK || (*walk_ti)->AddCapabilities(walk_ti, &caps)) {
             check("JVMTI heap walk agent", 0, "no JVMTI environment");
-            opt_walk = 0;
+            opt_walk = opt_gcwalk = 0;
         }
     } else {
         opt_walk = 0;
     }
+    if (opt_gcwalk) gate_lock = pi->RawMonitorCreate("_gate");
     if (opt_contend) {
         contend_raw = pi->RawMonitorCreate("contended raw");
         contend_sync = pi->RawMonitorCreate("_contend sync");
