@@ -151,7 +151,8 @@ JNIEXPORT jint JNICALL JNI_GetDefaultJavaVMInitArgs(void *args) {
     if (version == JNI_VERSION_1_1) {
         JDK1_1InitArgs *a = args;
         a->version = JNI_VERSION_1_1;
-        a->javaStackSize = THREAD_STACK_DEFAULT;      /* the launcher's main thread */
+        /* the C stack of the launcher's main thread, as of the threads the VM starts */
+        a->javaStackSize = (jint)THREAD_C_STACK(THREAD_STACK_DEFAULT);
         a->nativeStackSize = 0;
         a->minHeapSize = 8 << 20;
         a->maxHeapSize = 256 << 20;

@@ -209,9 +209,10 @@ Thread *thread_create_record(void);                 /* a Thread not yet running 
  * StackOverflowError, as HotSpot keeps guard and shadow zones; its frames are smaller than
  * HotSpot's interpreter frames, so a recursion goes about as deep as on HotSpot -Xint (1.2
  * to 1.9 times, tool/stack_depth).  Threads the VM starts get a C stack of the same size
- * plus a quarter (less the margin c_stack_bounds keeps, about the same size): native frames
- * and the VM's own calls (class loading, initialisers, JNI callbacks) use it as HotSpot's use
- * its one stack.  Sanitizers' frames are two or three times as big: twice the stack there. */
+ * plus a quarter (about the margin c_stack_bounds keeps), and so does the launcher's main
+ * thread unless -Xss is given (JNI_GetDefaultJavaVMInitArgs): native frames and the VM's
+ * own calls (class loading, initialisers, JNI callbacks) use it as HotSpot's use its one
+ * stack.  Sanitizers' frames are two or three times as big: twice the stack there. */
 #define THREAD_STACK_DEFAULT (1u << 20)            /* -Xss: HotSpot's ThreadStackSize */
 #define THREAD_STACK_MIN (136u << 10)              /* HotSpot's minimum on x86-64 Linux */
 #define THREAD_JAVA_RESERVE (96u << 10)
