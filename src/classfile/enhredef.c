@@ -39,6 +39,7 @@
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "interp/prepare.h"
+#include "native/checkjni.h"
 #include "heap/gc.h"
 #include "runtime/mirror.h"
 #include "runtime/thread.h"
@@ -197,6 +198,7 @@ static void take_methods(Class *c, Class *n, Class *o) {
     }
     c->methods = n->methods;
     c->nmethods = n->nmethods;
+    cj_ids_retired(old, nold, CJ_ID_METHOD);
     for (uint16_t i = 0; i < nold; i++) {
         Method *nm = class_find_declared_method(c, old[i].name, old[i].desc);
         old[i] = nm ? *nm : o->methods[i];
@@ -211,6 +213,7 @@ static void take_fields(Class *c, Class *n) {
     for (uint16_t i = 0; i < n->nfields; i++) n->fields[i].holder = c;
     c->fields = n->fields;
     c->nfields = n->nfields;
+    cj_ids_retired(old, nold, CJ_ID_FIELD);
     link_relink(c, true);
     for (uint16_t i = 0; i < nold; i++)
         for (uint16_t j = 0; j < c->nfields; j++)

@@ -151,7 +151,8 @@ JNIEXPORT jint JNICALL JNI_GetDefaultJavaVMInitArgs(void *args) {
     if (version == JNI_VERSION_1_1) {
         JDK1_1InitArgs *a = args;
         a->version = JNI_VERSION_1_1;
-        a->javaStackSize = 8 << 20;
+        /* the C stack of the launcher's main thread, as of the threads the VM starts */
+        a->javaStackSize = (jint)THREAD_C_STACK(THREAD_STACK_DEFAULT);
         a->nativeStackSize = 0;
         a->minHeapSize = 8 << 20;
         a->maxHeapSize = 256 << 20;
@@ -218,7 +219,7 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
     jvmti_enter_primordial();
     Thread *t = thread_create_record();
     t->is_main = true;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return JNI_ENOMEM;
+    if (!thread_attach_current(t, vm_opts.thread_stack)) return JNI_ENOMEM;
     rc = vm_boot(t);
     if (rc != JNI_OK) return rc;
     if (crash_opts.crash_test) crash_test_trigger();
@@ -248,7 +249,7 @@ static jint attach(void **penv, void *vargs, bool daemon) {
     if (a && a->version != JNI_VERSION_1_1 && !supported_version(a->version)) return JNI_EVERSION;
     t = thread_create_record();
     t->attached = true;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) return JNI_ENOMEM;
+    if (!thread_attach_current(t, vm_opts.thread_stack)) return JNI_ENOMEM;
     HandleMark hm = hnd_mark(t);
     Object **group = hnd_new(t, a && a->group ? hnd_get(a->group) : vm_main_group);
     bool ok = jthread_attach_object(t, group, a ? a->name : NULL, daemon);

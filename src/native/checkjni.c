@@ -59,7 +59,7 @@ void cj_init(void) {
     if (vm_opts.check_jni) cj_fill_table(&cj_table);
 }
 
-const struct JNINativeInterface_ *cj_env_functions(void) {
+struct JNINativeInterface_ *cj_env_functions(void) {
     return vm_opts.check_jni ? &cj_table : &jni_function_table;
 }
 
@@ -188,18 +188,26 @@ void cj_throwable_class(Thread *t, Class *c) {
         cj_fatal(t, "JNI Throw or ThrowNew received a class argument that is not a Throwable or Throwable subclass");
 }
 
+/* An ID that is no Method of a loaded class (a stray pointer, an unloaded class's) is
+ * HotSpot's answer to an ID whose slot it finds empty. */
 Method *cj_method_id(Thread *t, jmethodID m) {
-    if (!m) cj_fatal(t, "Wrong object class or methodID passed to JNI call");
+    if (!cj_ids_known(m, CJ_ID_METHOD)) cj_fatal(t, "Wrong object class or methodID passed to JNI call");
     return (Method *)m;
 }
+
+/* A garbage field ID as HotSpot reads one: its instance IDs have bit 1 set (an offset
+ * shifted past two tag bits), anything else it takes for a static ID.  known_field: NULL
+ * if fid is no Field. */
+static Field *known_field(jfieldID fid) { return cj_ids_known(fid, CJ_ID_FIELD) ? (Field *)fid : NULL; }
+static bool looks_static(jfieldID fid) { return ((uintptr_t)fid & 2) == 0; }
 
 static bool field_type_matches(const Field *f, BasicType type) {
     return f->type == type || (bt_is_ref((BasicType)f->type) && type == T_OBJECT);
 }
 
 void cj_instance_field(Thread *t, jfieldID fid, jobject obj, BasicType type) {
-    Field *f = (Field *)fid;
-    if (f && field_is_static(f)) cj_fatal(t, "Static field ID passed to JNI");
+    Field *f = known_field(fid);
+    if (f ? field_is_static(f) : looks_static(fid)) cj_fatal(t, "Static field ID passed to JNI");
     Object *o = cj_object(t, obj);
     if (!o) cj_fatal(t, "Null object passed to JNI");
     if (!f || !class_is_subclass(o->klass, f->holder)) cj_fatal(t, "Wrong field ID passed to JNI");
@@ -208,10 +216,10 @@ void cj_instance_field(Thread *t, jfieldID fid, jobject obj, BasicType type) {
 }
 
 void cj_static_field(Thread *t, jfieldID fid, jclass c, BasicType type) {
-    Field *f = (Field *)fid;
-    if (!f || !field_is_static(f)) cj_fatal(t, "Non-static field ID passed to JNI");
+    Field *f = known_field(fid);
+    if (f ? !field_is_static(f) : !looks_static(fid)) cj_fatal(t, "Non-static field ID passed to JNI");
     Class *k = cj_class(t, c, false);
-    if (!class_is_assignable(k, f->holder)) cj_fatal(t, "Wrong static field ID passed to JNI");
+    if (!f || !class_is_assignable(k, f->holder)) cj_fatal(t, "Wrong static field ID passed to JNI");
     if (!field_type_matches(f, type)) cj_fatal(t, "Field type (static) mismatch in JNI get/set field operations");
 }
 

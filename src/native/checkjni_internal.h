@@ -43,6 +43,8 @@ Object *cj_handle(Thread *t, jobject h);
 Object *cj_object(Thread *t, jobject h);
 Class *cj_class(Thread *t, jclass c, bool allow_primitive);
 void cj_throwable_class(Thread *t, Class *c);
+/* Whether id is a Method or Field record (kind) of a loaded class, without reading it. */
+bool cj_ids_known(const void *id, int kind);
 Method *cj_method_id(Thread *t, jmethodID m);
 void cj_call(Thread *t, jclass c, jmethodID m, jobject obj);
 void cj_instance_field(Thread *t, jfieldID fid, jobject obj, BasicType type);

@@ -173,6 +173,7 @@ static const CrashStep REPORT[] = {
     { "printing registers", cr_print_registers },
     { "printing process", process_header },
     { "printing all threads", cr_print_threads },
+    { "printing other threads' Java stacks", cr_print_other_stacks },
     { "printing VM state", cr_print_vm_state },
     { "printing the test's fault", test_fault },
     { "printing heap information", cr_print_heap },

@@ -47,6 +47,7 @@ const char *cr_signal_name(int sig);
 void cr_print_thread_summary(void);     /* Current thread (...) */
 void cr_print_java_frames(void);
 void cr_print_threads(void);
+void cr_print_other_stacks(void);      /* Java frames of the other threads */
 void cr_print_vm_state(void);
 void cr_print_heap(void);
 void cr_print_vm_arguments(void);

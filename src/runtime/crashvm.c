@@ -1,6 +1,7 @@
 /*
  * crashvm.c — the crash report's view of the VM: the failing thread and its Java frames,
- * every thread, the VM's phase and safepoint state, the heap, the options.
+ * every thread and the Java frames of the others, the VM's phase and safepoint state, the
+ * heap, the options.
  *
  * These read VM structures without their locks (the failing thread may hold any of
  * them, and the report must not wait): the thread list, frames and Java strings are read
@@ -82,25 +83,53 @@ static void print_java_frame(Frame *f) {
     cr_puts("\n");
 }
 
+/* At most `max` of t's frames, innermost first; the rest counted. */
+static void print_frames(Thread *t, int max) {
+    int n = 0;
+    Frame *f = t->top;
+    for (; f && n < max; f = f->prev, n++) print_java_frame(f);
+    for (n = 0; f && n < 100000; f = f->prev) n++;
+    if (n) cr_printf("...<%d more frames>\n", n);
+}
+
 void cr_print_java_frames(void) {
     Thread *t = crash_event.thread;
     if (!t || !t->top) return;
     cr_puts("Java frames: (J=compiled Java code, j=interpreted, Vv=VM code)\n");
-    int n = 0;
-    for (Frame *f = t->top; f && n < 1000; f = f->prev, n++) print_java_frame(f);
+    print_frames(t, 1000);
     cr_puts("\n");
+}
+
+/* The oldest thread: the list is newest first, HotSpot lists oldest first. */
+static Thread *oldest_thread(void) {
+    Thread *last = thread_list;
+    for (int n = 0; last && last->next && n < 100000; n++) last = last->next;
+    return last;
 }
 
 void cr_print_threads(void) {
     cr_puts("Java Threads: ( => current thread )\n");
-    Thread *last = thread_list;
-    for (int n = 0; last && last->next && n < 100000; n++) last = last->next;
     int n = 0;
-    for (Thread *t = last; t && n < 100000; t = t->prev, n++) {     /* oldest first, as HotSpot */
+    for (Thread *t = oldest_thread(); t && n < 100000; t = t->prev, n++) {
         cr_printf("%s0x%016lx ", t == crash_event.thread ? "=>" : "  ", (unsigned long)(uintptr_t)t);
         print_thread_line(t);
     }
     cr_puts("\n");
+}
+
+/* What the others were running, as a thread dump shows it (HotSpot's report lists the
+ * threads only).  They run on meanwhile: a frame read as it changes can make this
+ * section fault, and the report goes on after it. */
+void cr_print_other_stacks(void) {
+    cr_puts("Java frames of the other threads:\n\n");
+    int n = 0;
+    for (Thread *t = oldest_thread(); t && n < 10000; t = t->prev, n++) {
+        if (t == crash_event.thread) continue;
+        print_thread_line(t);
+        if (!t->top) cr_puts("(no Java frames)\n");
+        print_frames(t, 100);
+        cr_puts("\n");
+    }
 }
 
 static const char *const PHASE_NOTES[] = {

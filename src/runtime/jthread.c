@@ -217,7 +217,7 @@ static void *system_daemon_main(void *arg) {
     SystemDaemon *d = arg;
     Thread *t = d->t;
     void (*body)(Thread *) = d->body;
-    bool ok = thread_attach_current(t, vm_opts.thread_stack * 4) && daemon_attach(t, d->name);
+    bool ok = thread_attach_current(t, vm_opts.thread_stack) && daemon_attach(t, d->name);
     daemon_release_creator(d);
     if (!ok) return NULL;
     name_native_thread(t);
@@ -311,13 +311,14 @@ typedef struct ThreadStart {
     Thread *t;
     void (*body)(Thread *t, void *arg);
     void *arg;
+    size_t stack_size;
 } ThreadStart;
 
 static void *thread_main(void *arg) {
     ThreadStart start = *(ThreadStart *)arg;
     vm_free(arg);
     Thread *t = start.t;
-    if (!thread_attach_current(t, vm_opts.thread_stack * 4)) vm_fatal("cannot attach a new thread");
+    if (!thread_attach_current(t, start.stack_size)) vm_fatal("cannot attach a new thread");
     thread_set_java_status(t, JTS_RUNNABLE);
     name_native_thread(t);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
@@ -358,14 +359,12 @@ bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *a
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    jlong ss = OBJ_FIELD(*jt, jthread_stacksize_off, jlong);
-    size_t cstack = 8u << 20;
-    if (ss > 0 && (size_t)ss > cstack) cstack = (size_t)ss;
-    pthread_attr_setstacksize(&attr, cstack);
+    size_t stack = thread_stack_size(OBJ_FIELD(*jt, jthread_stacksize_off, jlong));
+    int rc = pthread_attr_setstacksize(&attr, THREAD_C_STACK(stack));
     pthread_t pt;
     ThreadStart *start = vm_malloc(sizeof *start);
-    *start = (ThreadStart){ nt, body, arg };
-    int rc = pthread_create(&pt, &attr, thread_main, start);
+    *start = (ThreadStart){ nt, body, arg, stack };
+    if (rc == 0) rc = pthread_create(&pt, &attr, thread_main, start);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
         vm_free(start);

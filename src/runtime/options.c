@@ -769,7 +769,7 @@ static void set_defaults(void) {
     vm_opts.heap.initial = 0;
     vm_opts.heap.soft_lru_ms_per_mb = 1000;
     vm_opts.max_stack_trace_depth = 1024;
-    vm_opts.thread_stack = 1u << 20;
+    vm_opts.thread_stack = THREAD_STACK_DEFAULT;
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;
     vm_opts.heap.class_unloading = true;
@@ -791,9 +791,8 @@ static jint check_sizes(void) {
      * collector touches all of its capacity, so a large start would only cost memory. */
     size_t initial = vm_opts.heap.initial ? vm_opts.heap.initial : (32u << 20);
     vm_opts.heap.initial = initial < vm_opts.heap.max ? initial : vm_opts.heap.max;
-    /* HotSpot's minimum on x86-64 Linux with 4 KB pages: its guard zones plus 40 KB. */
-    const size_t min_stack = 136u << 10;
-    if (thread_stack_given && vm_opts.thread_stack == 0) vm_opts.thread_stack = 1u << 20;
+    const size_t min_stack = THREAD_STACK_MIN;
+    if (thread_stack_given && vm_opts.thread_stack == 0) vm_opts.thread_stack = THREAD_STACK_DEFAULT;
     if (vm_opts.thread_stack < min_stack) {
         vm_printf(stdout, "\nThe Java thread stack size specified is too small. Specify at least %zuk\n", min_stack >> 10);
         return JNI_ERR;

@@ -86,13 +86,22 @@ static void c_stack_bounds(Thread *t) {
     }
 }
 
-bool thread_attach_current(Thread *t, size_t java_stack_bytes) {
-    size_t bytes = ALIGN_UP(java_stack_bytes, 4096);
+/* A thread's stack size as HotSpot sizes it: Thread(..., stackSize) when positive, raised
+ * to the minimum and rounded up to pages, else -Xss. */
+size_t thread_stack_size(jlong requested) {
+    if (requested <= 0) return vm_opts.thread_stack;
+    size_t s = (uint64_t)requested > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)requested;
+    return ALIGN_UP(s < THREAD_STACK_MIN ? THREAD_STACK_MIN : s, 4096);
+}
+
+bool thread_attach_current(Thread *t, size_t stack_size) {
+    size_t bytes = ALIGN_UP(stack_size, 4096);
+    if (bytes < THREAD_STACK_MIN || bytes > SIZE_MAX / 2) return false;
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED) return false;
     t->stack_base = mem;
     t->stack_end = (Slot *)((char *)mem + bytes);
-    t->stack_limit = (Slot *)((char *)t->stack_end - (bytes / 16 < 64 * 1024 ? bytes / 16 : 64 * 1024));
+    t->stack_limit = (Slot *)((char *)t->stack_end - THREAD_JAVA_RESERVE);
     t->pthread = pthread_self();
     t->os_tid = (int)syscall(SYS_gettid);
     struct timespec now;

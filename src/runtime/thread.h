@@ -204,7 +204,25 @@ int64_t thread_now_ns(void);                        /* CLOCK_MONOTONIC */
 
 /* ---- thread management (runtime/thread.c) ---- */
 Thread *thread_create_record(void);                 /* a Thread not yet running */
-bool thread_attach_current(Thread *t, size_t java_stack_bytes);
+/* Stack sizes.  Each thread has a Java stack of its stack size (-Xss, or the
+ * java.lang.Thread's stackSize), the last THREAD_JAVA_RESERVE bytes of it kept to build
+ * StackOverflowError, as HotSpot keeps guard and shadow zones; its frames are smaller than
+ * HotSpot's interpreter frames, so a recursion goes about as deep as on HotSpot -Xint (1.2
+ * to 1.9 times, tool/stack_depth).  Threads the VM starts get a C stack of the same size
+ * plus a quarter (about the margin c_stack_bounds keeps), and so does the launcher's main
+ * thread unless -Xss is given (JNI_GetDefaultJavaVMInitArgs): native frames and the VM's
+ * own calls (class loading, initialisers, JNI callbacks) use it as HotSpot's use its one
+ * stack.  Sanitizers' frames are two or three times as big: twice the stack there. */
+#define THREAD_STACK_DEFAULT (1u << 20)            /* -Xss: HotSpot's ThreadStackSize */
+#define THREAD_STACK_MIN (136u << 10)              /* HotSpot's minimum on x86-64 Linux */
+#define THREAD_JAVA_RESERVE (96u << 10)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define THREAD_C_STACK(s) (2 * (s) + (s) / 2)
+#else
+#define THREAD_C_STACK(s) ((s) + (s) / 4)
+#endif
+size_t thread_stack_size(jlong requested);          /* requested <= 0: -Xss */
+bool thread_attach_current(Thread *t, size_t stack_size);
 void thread_detach_current(Thread *t);
 void thread_list_add(Thread *self, Thread *t);
 void thread_list_remove(Thread *self, Thread *t);

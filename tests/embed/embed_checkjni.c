@@ -17,6 +17,7 @@
  */
 #include <jni.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,6 +342,37 @@ static void null_method_id(JNIEnv *env, jclass cls)
     (*env)->CallStaticVoidMethod(env, cls, NULL);
 }
 
+/* IDs the VM never handed out: an address whose contents are zero (HotSpot finds its
+ * method slot empty), a jmethodID passed as a jfieldID, garbage with bit 1 set (HotSpot's
+ * instance field IDs have it, its static ones are pointers) and NULL. */
+static void *zero_slot[2];
+
+static void zeroed_method_id(JNIEnv *env, jclass cls)
+{
+    (*env)->CallStaticVoidMethod(env, cls, (jmethodID)zero_slot);
+}
+
+static void method_id_as_field(JNIEnv *env, jclass cls)
+{
+    jmethodID m = static_method(env, cls, "answer", "()I");
+    (*env)->GetIntField(env, new_target(env, cls), (jfieldID)m);
+}
+
+static void tagged_field_id(JNIEnv *env, jclass cls)
+{
+    (*env)->GetIntField(env, new_target(env, cls), (jfieldID)(uintptr_t)0x7ffffff2);
+}
+
+static void tagged_static_field_id(JNIEnv *env, jclass cls)
+{
+    (*env)->SetStaticIntField(env, cls, (jfieldID)(uintptr_t)0x7ffffff2, 3);
+}
+
+static void null_field_id(JNIEnv *env, jclass cls)
+{
+    (*env)->SetIntField(env, new_target(env, cls), NULL, 3);
+}
+
 static void negative_capacity(JNIEnv *env, jclass cls)
 {
     (*env)->EnsureLocalCapacity(env, -1);
@@ -417,6 +449,11 @@ static const struct {
     { "wrong_receiver", wrong_receiver, JAVA, 1 },
     { "wrong_static_class", wrong_static_class, JAVA, 1 },
     { "bad_utf8_name", bad_utf8_name, JAVA, 1 },
+    { "zeroed_method_id", zeroed_method_id, JAVA, 1 },
+    { "method_id_as_field", method_id_as_field, JAVA, 1 },
+    { "tagged_field_id", tagged_field_id, JAVA, 1 },
+    { "tagged_static_field_id", tagged_static_field_id, JAVA, 1 },
+    { "null_field_id", null_field_id, JAVA, 1 },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -53,3 +53,19 @@ rm -f hs_err_pid*.log
 # -XX:+CrashOnOutOfMemoryError: an internal error, reported by the same path
 run -Xmx16m -XX:+CrashOnOutOfMemoryError -cp "$CLASSES" OomFill fill
 sections hs_err_pid*.log
+rm -f hs_err_pid*.log
+# the other threads: both VMs list a thread waiting in Object.wait; Loupe's report also
+# shows each other thread's Java frames (HotSpot's lists the threads only, so there the
+# frames are not looked for)
+run -Xint -cp "$CLASSES" CrashReport threads
+f=$(ls hs_err_pid*.log)
+echo "the sleeper listed: $(grep -cE '^  0x[0-9a-f]{16} JavaThread "crash-sleeper" daemon \[_thread_blocked, id=' "$f")"
+frames=true
+if grep -q '^vm_info: Loupe' "$f"; then
+  sleeper=$(awk '/^Java frames of the other threads:/ { o = 1 } o && /^JavaThread "crash-sleeper"/ { s = 1 } s && /^$/ { exit } s' "$f")
+  for frame in 'java\.lang\.Object\.wait\(\)V' 'CrashReport\$Sleeper\.waitHere\(\)V' 'CrashReport\$Sleeper\.run\(\)V' 'java\.lang\.Thread\.run\(\)V'; do
+    grep -qE "^j  $frame\+[0-9]+" <<<"$sleeper" || frames="false (no $frame)"
+  done
+fi
+echo "the sleeper's Java frames, where the report has them: $frames"
+rm -f hs_err_pid*.log
