@@ -42,7 +42,7 @@ grep -q '^done' lo.out || fail "CpuSplit did not finish on Loupe"
 check_samples lo
 "$JFR" summary lo.jfr
 
-"$LP" run -o live.lprof -e wall,live -- "$PROF_JAVA" -cp classes Survive 10000 10 >live.out
+"$LP" run -o live.lprof -e wall,live -- "$PROF_JAVA" -cp classes Survive 10000 10 300 >live.out
 grep -q '^kept 1000 sum 4995000' live.out || fail "Survive did not finish on Loupe"
 "$LP" convert live.lprof -o live.jfr
 "$LP" convert live.lprof -o live.summary

@@ -2,7 +2,8 @@
 // allocated, every K-th kept and the rest dropped; then three collections.  The dropped
 // N - N/K die in the first of them (age 0: they lived through no collection); the kept
 // N/K live through all three and are alive at the end (age 3).  So the survival curve of
-// Survive$Obj is N, N/K, N/K, N/K.  Arguments: N (default 10000), K (default 10).
+// Survive$Obj is N, N/K, N/K, N/K.  Arguments: N (default 10000), K (default 10), and the
+// milliseconds to sleep before the end (default 0: a wall-clock profile gets samples).
 // The kept objects stay reachable (a static field) after main returns: a collection during
 // the VM's shutdown (frequent under GC stress) must not count them dead.
 public class Survive {
@@ -30,5 +31,8 @@ public class Survive {
         for (Obj o : kept)
             sum += o.v;
         System.out.println("kept " + kept.length + " sum " + sum);
+        if (args.length > 2) {
+            try { Thread.sleep(Long.parseLong(args[2])); } catch (InterruptedException e) { }
+        }
     }
 }
