@@ -9,10 +9,11 @@
  *
  * Collections run with the world stopped (runtime/safepoint.c).  An allocation that still
  * fails after a collection gets a last-ditch one that clears every soft reference, then
- * OutOfMemoryError; the last ditch is skipped when the first was a full collection that
- * kept no soft referent, as it could free nothing more (a copying collector would copy the
- * whole heap twice per OutOfMemoryError of a program that fills it on purpose).  The GC-stress mode forces one every N allocations
- * (-XX:GCStressInterval=N); it also turns TLABs off so that every allocation is counted,
+ * OutOfMemoryError; the last ditch is skipped when the first was a full trace that kept
+ * no soft referent, as it could free nothing more (a copying collector would copy the
+ * whole heap twice per OutOfMemoryError of a program that fills it on purpose).  The
+ * GC-stress mode forces one every N allocations (-XX:GCStressInterval=N); it also turns
+ * TLABs off so that every allocation is counted,
  * and it is how missing roots are caught: any object reference the VM forgot to register
  * goes stale at once.
  *
@@ -552,7 +553,8 @@ void heap_thread_exit(Thread *t) {
  * other threads resume: otherwise they could take all the space just freed before this
  * thread runs again, and it would throw OutOfMemoryError with the heap nearly empty. */
 /* *could_free_more (if given) tells whether a last-ditch collection might free more than
- * this one did: it was young, kept a soft referent, or was another thread's. */
+ * this one did: it was young or traced nothing, kept a soft referent, or was another
+ * thread's. */
 static void *collect(Thread *t, GCCause cause, size_t alloc_size, bool *could_free_more) {
     uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
     gc_wait_unheld(t);
