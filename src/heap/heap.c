@@ -9,8 +9,11 @@
  *
  * Collections run with the world stopped (runtime/safepoint.c).  An allocation that still
  * fails after a collection gets a last-ditch one that clears every soft reference, then
- * OutOfMemoryError.  The GC-stress mode forces one every N allocations
- * (-XX:GCStressInterval=N); it also turns TLABs off so that every allocation is counted,
+ * OutOfMemoryError; the last ditch is skipped when the first was a full trace that kept
+ * no soft referent, as it could free nothing more (a copying collector would copy the
+ * whole heap twice per OutOfMemoryError of a program that fills it on purpose).  The
+ * GC-stress mode forces one every N allocations (-XX:GCStressInterval=N); it also turns
+ * TLABs off so that every allocation is counted,
  * and it is how missing roots are caught: any object reference the VM forgot to register
  * goes stale at once.
  *
@@ -281,7 +284,7 @@ void *heap_alloc_stopped(Thread *t, size_t size) {
     return p;
 }
 
-static void *collect(Thread *t, GCCause cause, size_t alloc_size);
+static void *collect(Thread *t, GCCause cause, size_t alloc_size, bool *could_free_more);
 
 /* -Xlog:gc+heap=debug: the heap in GC.heap_info's layout, as HotSpot logs it before and
  * after each collection (numbered as -Xlog:gc numbers them). */
@@ -308,10 +311,11 @@ void *heap_alloc_slow(Thread *t, size_t size) {
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
     if (!p) p = try_alloc(t, size);
-    if (!p) p = collect(t, GC_ALLOC_FAILURE, size);
+    bool more = true;
+    if (!p) p = collect(t, GC_ALLOC_FAILURE, size, &more);
     /* the specification's promise: soft references are all cleared before an
      * OutOfMemoryError */
-    if (!p) p = collect(t, GC_LAST_DITCH, size);
+    if (!p && more) p = collect(t, GC_LAST_DITCH, size, NULL);
     if (!p) {
         heap_report_oom(t, "Java heap space");
         if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_RESOURCE_EXHAUSTED))
@@ -576,7 +580,10 @@ void heap_thread_exit(Thread *t) {
 /* Collects and, for an allocation that failed (alloc_size > 0), allocates before the
  * other threads resume: otherwise they could take all the space just freed before this
  * thread runs again, and it would throw OutOfMemoryError with the heap nearly empty. */
-static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
+/* *could_free_more (if given) tells whether a last-ditch collection might free more than
+ * this one did: it was young or traced nothing, kept a soft referent, or was another
+ * thread's. */
+static void *collect(Thread *t, GCCause cause, size_t alloc_size, bool *could_free_more) {
     uint64_t seen = __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE);
     gc_wait_unheld(t);
     safepoint_begin(t);
@@ -605,6 +612,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     refs_before_gc(cause);
     gc->collect(cause);
     cu_release();
+    if (could_free_more) *could_free_more = heap_gc_is_young() || refs_soft_kept();
     const char *pause = gc->pause_name ? gc->pause_name() : "Pause Full";
     refs_after_gc();
     size_t after = gc->used();
@@ -631,7 +639,7 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size) {
     return p;
 }
 
-void heap_collect(Thread *t, GCCause cause) { collect(t, cause, 0); }
+void heap_collect(Thread *t, GCCause cause) { collect(t, cause, 0, NULL); }
 
 size_t heap_used(void) { return gc ? gc->used() : 0; }
 size_t heap_capacity(void) { return gc ? gc->capacity() : 0; }

@@ -83,6 +83,8 @@ static bool discovering;
 
 /* the soft-reference policy of this collection */
 static bool clear_all_soft;
+static bool soft_kept;                      /* a soft referent not reached was kept by the policy */
+static bool traced;                         /* this collection traced from the roots (gc_refs_begin) */
 static jlong soft_clock;                    /* SoftReference.clock when it began */
 static jlong soft_max_idle;                 /* ms */
 static size_t used_at_last_gc;
@@ -147,6 +149,8 @@ static jlong *soft_clock_field(void) {
 void refs_before_gc(GCCause cause) {
     jlong *clock = soft_clock_field();
     clear_all_soft = cause == GC_LAST_DITCH;
+    soft_kept = false;
+    traced = false;
     soft_clock = clock ? *clock : 0;
     size_t max = heap_max();
     size_t free_mb = (max > used_at_last_gc ? max - used_at_last_gc : 0) >> 20;
@@ -156,6 +160,8 @@ void refs_before_gc(GCCause cause) {
 static bool soft_may_clear(Object *ref) {
     return clear_all_soft || soft_clock - OBJ_FIELD(ref, timestamp_off, jlong) > soft_max_idle;
 }
+
+bool refs_soft_kept(void) { return !traced || soft_kept; }
 
 void refs_after_gc(void) {
     used_at_last_gc = heap_used();
@@ -174,6 +180,7 @@ void refs_after_gc(void) {
 
 void gc_refs_begin(const GCTracer *tr) {
     tracer = tr;
+    traced = true;
     discovering = refs_referent_off != 0;
     cu_begin(tr);
     for (int k = 0; k < REF_KINDS; k++) lists[k].n = 0;
@@ -185,7 +192,10 @@ static bool discover(Object *ref, const Class *k) {
     int kind = ref_kind(k);
     if (kind == REF_FINAL && *ref_slot(ref, next_off)) return false;
     if (tracer->is_live(referent, tracer->ctx)) return false;
-    if (kind == REF_SOFT && !soft_may_clear(ref)) return false;
+    if (kind == REF_SOFT && !soft_may_clear(ref)) {
+        soft_kept = true;       /* (it may yet be reached: then a last ditch gains nothing) */
+        return false;
+    }
     list_push(&lists[kind], ref);
     return true;
 }

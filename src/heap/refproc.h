@@ -24,6 +24,10 @@ extern uint32_t refs_referent_off;
  * and a wake-up for the Reference Handler if references became pending. */
 void refs_before_gc(GCCause cause);
 void refs_after_gc(void);
+/* Whether the last collection may have kept the referent of a soft reference it could have
+ * cleared: it did not trace (reference counting's reconciliation), or it kept one (counting
+ * those not reached when it was discovered). */
+bool refs_soft_kept(void);
 
 /* The pending list (JDK 17 protocol).  refs_wait_pending blocks (a safe state) until the
  * list is non-empty; refs_take_pending returns the list and empties it. */

@@ -17,4 +17,9 @@ jvmtiError jvmti_dbg_error(DbgError e);
 typedef jvmtiError (*JvmtiFrameFn)(Thread *t, void *ctx);
 jvmtiError jvmti_on_frames(jthread thread, bool must_be_suspended, JvmtiFrameFn fn, void *ctx);
 
+/* FramePop is for the environments that asked: whether env called NotifyFramePop for
+ * frame f of t, and forgetting every request for f once it is popped. */
+bool jvmti_frame_pop_requested(Thread *t, const void *f, JvmtiEnv *env);
+void jvmti_frame_pop_done(Thread *t, const void *f);
+
 #endif

@@ -15,8 +15,8 @@
  * modes every thread gets (events enabled globally) when they join the thread list.
  * FramePop needs no mode: NotifyFramePop flags the frame itself.
  */
-#include "jvmti/jvmti_internal.h"
-#include "interp/debug.h"
+#include "jvmti/jvmti_debug.h"
+#include "interp/frame.h"
 #include "heap/object.h"
 
 #define JVMTI_CB(env, Field) __atomic_load_n(&(env)->callbacks.Field, __ATOMIC_RELAXED)
@@ -53,13 +53,20 @@ static void post_method_exit(Thread *t, Method *m, bool by_exc, jvalue ret, Obje
     POST_END();
 }
 
-static void post_frame_pop(Thread *t, Method *m, bool by_exc) {
+/* f: the frame popping (the thread's top one), each environment that asked for it told. */
+static void post_frame_pop_to(Thread *t, const Frame *f, Method *m, bool by_exc) {
     POST_BEGIN(t, JVMTI_EVENT_FRAME_POP);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_FRAME_POP) {
         jvmtiEventFramePop cb = JVMTI_CB(env, FramePop);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, by_exc));
+        if (cb && jvmti_frame_pop_requested(t, f, env)) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, by_exc));
     }
     POST_END();
+}
+
+static void post_frame_pop(Thread *t, Method *m, bool by_exc) {
+    const Frame *f = t->top;
+    post_frame_pop_to(t, f, m, by_exc);
+    jvmti_frame_pop_done(t, f);
 }
 
 static void post_single_step(Thread *t, Method *m, int bci) {

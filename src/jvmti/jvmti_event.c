@@ -88,8 +88,10 @@ static uint64_t thread_events(Thread *t, JvmtiEnv *env) {
 /* ---- posting ---- */
 
 /* Before the live phase only these events are sent (HotSpot's set), and in the primordial
- * phase not the thread-filtered ones (an environment holding can_generate_early_vmstart
- * is in the start phase from the early VMStart on). */
+ * phase neither the thread-filtered ones nor ThreadStart: the threads the VM starts before
+ * VMStart (reference handler, finalizer, ...) are not reported to an environment still in
+ * that phase, whose functions taking a jclass would answer WRONG_PHASE (an environment
+ * holding can_generate_early_vmstart is in the start phase from the early VMStart on). */
 static const uint64_t early_events =
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_FILE_LOAD_HOOK) | JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_LOAD) |
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_PREPARE) | JVMTI_EVENT_BIT(JVMTI_EVENT_VM_START) |
@@ -103,7 +105,7 @@ static uint64_t phase_events(JvmtiEnv *env) {
     case JVMTI_PHASE_LIVE: return ~UINT64_C(0);
     case JVMTI_PHASE_START: return early_events;
     case JVMTI_PHASE_DEAD: return 0;
-    default: return early_events & ~thread_filtered;
+    default: return early_events & ~thread_filtered & ~JVMTI_EVENT_BIT(JVMTI_EVENT_THREAD_START);
     }
 }
 

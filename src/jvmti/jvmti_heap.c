@@ -139,6 +139,8 @@ jvmtiError JNICALL jvmti_IterateThroughHeap(jvmtiEnv *env, jint heap_filter, jcl
 }
 
 jvmtiError JNICALL jvmti_ForceGarbageCollection(jvmtiEnv *env) {
-    heap_collect(thread_current(), GC_JVMTI);
+    Thread *t = thread_current();
+    heap_collect(t, GC_JVMTI);
+    jvmti_tags_post_freed(t);
     return JVMTI_ERROR_NONE;
 }

@@ -94,9 +94,16 @@ typedef struct JvmtiThreadEnvState {
     const void *local_storage;                  /* SetThreadLocalStorage */
 } JvmtiThreadEnvState;
 
+typedef struct JvmtiFramePop {
+    const void *frame;                          /* the Frame NotifyFramePop flagged */
+    JvmtiEnv *env;                              /* the environment that asked */
+} JvmtiFramePop;
+
 typedef struct JvmtiThreadState {
     JvmtiThreadEnvState *envs;                  /* indexed by JvmtiEnv.index */
     int nenvs;
+    JvmtiFramePop *pops;                        /* NotifyFramePop requests (jvmti_stack.c) */
+    int npops, cappops;
     void *debug;                                /* the debugger side's own state (frames, stepping) */
     void *threads;                              /* the thread side's own state (suspension) */
 } JvmtiThreadState;

@@ -138,9 +138,71 @@ jvmtiError JNICALL jvmti_GetFrameLocation(jvmtiEnv *env, jthread thread, jint de
     return jvmti_on_frames(thread, false, location_fn, &a);
 }
 
+/* ---- NotifyFramePop: the frame's flag asks the interpreter for the hook, and the
+ * thread's list of (frame, environment) pairs says whom FramePop is for.  A pair is
+ * dropped when its frame pops; a frame flagged afresh first loses any pair left from an
+ * earlier frame at the same address (one popped without the hook, by PopFrame).  The list
+ * changes on the thread itself or with it stopped in a safepoint; pop_lock (held for a few
+ * instructions, never across a safepoint) orders the two. ---- */
+
+static pthread_mutex_t pop_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static JvmtiThreadState *pops_of(Thread *t) {
+    return __atomic_load_n((JvmtiThreadState **)&t->jvmti, __ATOMIC_ACQUIRE);
+}
+
+/* Called with pop_lock held. */
+static void forget_frame(JvmtiThreadState *s, const void *f) {
+    for (int i = 0; i < s->npops;)
+        if (s->pops[i].frame == f) s->pops[i] = s->pops[--s->npops];
+        else i++;
+}
+
+static void add_request(JvmtiThreadState *s, const void *f, JvmtiEnv *env, bool fresh) {
+    pthread_mutex_lock(&pop_lock);
+    if (fresh) forget_frame(s, f);
+    bool known = false;
+    for (int i = 0; i < s->npops; i++) known |= s->pops[i].frame == f && s->pops[i].env == env;
+    if (!known) {
+        if (s->npops == s->cappops) {
+            s->cappops = s->cappops ? s->cappops * 2 : 8;
+            s->pops = vm_realloc(s->pops, (size_t)s->cappops * sizeof *s->pops);
+        }
+        s->pops[s->npops++] = (JvmtiFramePop){ f, env };
+    }
+    pthread_mutex_unlock(&pop_lock);
+}
+
+bool jvmti_frame_pop_requested(Thread *t, const void *f, JvmtiEnv *env) {
+    JvmtiThreadState *s = pops_of(t);
+    bool found = false;
+    if (!s) return false;
+    pthread_mutex_lock(&pop_lock);
+    for (int i = 0; i < s->npops; i++) found |= s->pops[i].frame == f && s->pops[i].env == env;
+    pthread_mutex_unlock(&pop_lock);
+    return found;
+}
+
+void jvmti_frame_pop_done(Thread *t, const void *f) {
+    JvmtiThreadState *s = pops_of(t);
+    if (!s) return;
+    pthread_mutex_lock(&pop_lock);
+    forget_frame(s, f);
+    pthread_mutex_unlock(&pop_lock);
+}
+
+typedef struct FramePopArgs {
+    jint depth;
+    JvmtiEnv *env;
+} FramePopArgs;
+
 static jvmtiError frame_pop_fn(Thread *t, void *ctx) {
-    DbgError e = dbg_notify_frame_pop(t, *(jint *)ctx);
-    return e == DBG_DUPLICATE ? JVMTI_ERROR_NONE : jvmti_dbg_error(e);
+    FramePopArgs *a = ctx;
+    DbgError e = dbg_notify_frame_pop(t, a->depth);
+    if (e != DBG_OK && e != DBG_DUPLICATE) return jvmti_dbg_error(e);
+    JvmtiThreadState *s = pops_of(t);
+    if (s) add_request(s, dbg_frame_at(t, a->depth), a->env, e == DBG_OK);
+    return JVMTI_ERROR_NONE;
 }
 
 jvmtiError JNICALL jvmti_NotifyFramePop(jvmtiEnv *env, jthread thread, jint depth) {
@@ -148,7 +210,10 @@ jvmtiError JNICALL jvmti_NotifyFramePop(jvmtiEnv *env, jthread thread, jint dept
     jvmtiError err = jvmti_thread_of(thread, &t);
     if (err) return err;
     if (depth < 0) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
-    return jvmti_on_frames(thread, true, frame_pop_fn, &depth);
+    /* the thread's state is made here, outside the safepoint frame_pop_fn may run in */
+    if (!jvmti_thread_env_state(t, jvmti_env(env), true)) return JVMTI_ERROR_OUT_OF_MEMORY;
+    FramePopArgs a = { depth, jvmti_env(env) };
+    return jvmti_on_frames(thread, true, frame_pop_fn, &a);
 }
 
 static jvmtiError pop_fn(Thread *t, void *ctx) { return jvmti_dbg_error(dbg_pop_frame(t)); }

@@ -8,7 +8,9 @@
  * After a collection (jvmti_gc_done, called as soon as the world restarts, before the
  * collecting thread's failed allocation is even an object, so it may not run callbacks)
  * the dead entries are moved to the map's list of freed tags; ObjectFree for them is
- * posted by the next tag function any thread calls.
+ * posted by the environment's next tag function (GetObjectsWithTags too) and at the end of
+ * any ForceGarbageCollection, so that an agent that forces a collection then looks for its
+ * objects has heard of those that died (HotSpot's service thread posts them by then).
  *
  * GarbageCollectionStart and GarbageCollectionFinish run on the collecting thread with
  * the world stopped: the callback is called as it is, in VM state (a transition to
@@ -113,6 +115,13 @@ static void post_object_free(Thread *t, JvmtiEnv *env, JvmtiTagMap *m) {
     free(tags);
 }
 
+void jvmti_tags_post_freed(Thread *t) {
+    for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = env->next) {
+        JvmtiTagMap *m = tag_map(env, false);
+        if (m) post_object_free(t, env, m);
+    }
+}
+
 /* ---- the functions ---- */
 
 jvmtiError JNICALL jvmti_GetTag(jvmtiEnv *e, jobject object, jlong *tag_ptr) {
@@ -171,6 +180,7 @@ jvmtiError JNICALL jvmti_GetObjectsWithTags(jvmtiEnv *e, jint tag_count, const j
     /* (a zero among the tags matches nothing; HotSpot does not reject it) */
     Thread *t = thread_current();
     JvmtiTagMap *m = tag_map(jvmti_env(e), false);
+    if (m) post_object_free(t, jvmti_env(e), m);
     jint n = 0;
     jobject *objs = NULL;
     jlong *found = NULL;

@@ -288,8 +288,10 @@ void jthread_exit(Thread *t) {
         Slot args[1] = { { .l = t->jthread } };
         if (!interp_call(t, exit, args, NULL)) exc_take(t);
     }
-    susp_mark_exiting(t);
+    /* ThreadEnd comes while the thread is still alive, as HotSpot's does: a callback may
+     * suspend it (itself or from another thread), and it stays suspended there */
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_END)) jvmti_post_ThreadEnd(t);
+    susp_mark_exiting(t);
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);
     count_end(t);
