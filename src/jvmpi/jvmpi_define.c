@@ -80,22 +80,22 @@ static char *string_field(Object *o, uint32_t off) {
     return s ? jstr_to_utf8(s) : NULL;
 }
 
-static void group_offsets(void) {
-    if (group_name_off || !VMC(ThreadGroup)) return;
-    group_parent_off = class_field_offset_cached(&group_parent_off, VMC(ThreadGroup), "parent", "Ljava/lang/ThreadGroup;");
-    group_name_off = class_field_offset_cached(&group_name_off, VMC(ThreadGroup), "name", "Ljava/lang/String;");
+/* A ThreadGroup field's offset, looked up once; threads starting at once may race to it. */
+static uint32_t group_offset(uint32_t *cache, const char *name, const char *desc) {
+    return VMC(ThreadGroup) ? class_field_offset_cached(cache, VMC(ThreadGroup), name, desc) : 0;
 }
 
 void jvmpi_thread_start_fill(Thread *self, Thread *t, JVMPI_Event *e) {
     UNUSED(self);
-    group_offsets();
+    uint32_t parent_off = group_offset(&group_parent_off, "parent", "Ljava/lang/ThreadGroup;");
+    uint32_t name_off = group_offset(&group_name_off, "name", "Ljava/lang/String;");
     Object *jt = t->jthread;
     Object *group = jt ? OBJ_FIELD(jt, jthread_group_off, Object *) : NULL;
-    Object *parent = group && group_parent_off ? OBJ_FIELD(group, group_parent_off, Object *) : NULL;
+    Object *parent = group && parent_off ? OBJ_FIELD(group, parent_off, Object *) : NULL;
     e->event_type = JVMPI_EVENT_THREAD_START;
     e->u.thread_start.thread_name = string_field(jt, jthread_name_off);
-    e->u.thread_start.group_name = string_field(group, group_name_off);
-    e->u.thread_start.parent_name = string_field(parent, group_name_off);
+    e->u.thread_start.group_name = string_field(group, name_off);
+    e->u.thread_start.parent_name = string_field(parent, name_off);
     e->u.thread_start.thread_id = jvmpi_id(jt);
     e->u.thread_start.thread_env_id = thread_env(t);
 }
