@@ -299,27 +299,32 @@ static int lps_count(lps_table *t, lps_node *node, uint64_t cls, uint64_t size)
 
 /* --- the stack walk ---------------------------------------------------------------------- */
 
+/* lps_grow: buf (cap elements of size bytes) with room for need, doubling from 256; the
+ * buffer to use from now on (cap updated), or NULL when out of memory (buf unchanged). */
+static void *lps_grow(void *buf, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return buf;
+    int c = *cap ? *cap : 256;
+    while (c < need)
+        c *= 2;
+    void *p = realloc(buf, (size_t)c * size);
+    if (p)
+        *cap = c;
+    return p;
+}
+
 /* lps_room: room for n frames in the walk's buffers and a path of depth frames. */
 static int lps_room(lps_table *t, int n, int depth)
 {
-    if (n > t->fcap) {
-        int cap = t->fcap ? t->fcap : 256;
-        while (cap < n)
-            cap *= 2;
-        jvmtiFrameInfo *f = realloc(t->frames, (size_t)cap * sizeof *f);
-        if (!f)
-            return 0;
-        t->frames = f, t->fcap = cap;
-    }
-    if (depth > t->pcap) {
-        int cap = t->pcap ? t->pcap : 256;
-        while (cap < depth)
-            cap *= 2;
-        lps_step *p = realloc(t->path, (size_t)cap * sizeof *p);
-        if (!p)
-            return 0;
-        t->path = p, t->pcap = cap;
-    }
+    jvmtiFrameInfo *f = lps_grow(t->frames, &t->fcap, n, sizeof *f);
+    if (!f)
+        return 0;
+    t->frames = f;
+    lps_step *p = lps_grow(t->path, &t->pcap, depth, sizeof *p);
+    if (!p)
+        return 0;
+    t->path = p;
     return 1;
 }
 

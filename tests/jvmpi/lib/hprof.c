@@ -1300,21 +1300,32 @@ static long walk_diff(JNIEnv *env, char *text, size_t n) {
     return differ;
 }
 
+/* world_stop: the heap still for a walk: the walk lock held, every other thread suspended
+ * (how many: the result) and collections disabled.  world_resume undoes it. */
+static int world_stop(JNIEnv *env, JNIEnv **others, jint *results) {
+    pi->RawMonitorEnter(walk_lock);
+    int n = suspend_others(env, others, results);
+    pi->DisableGC();
+    return n;
+}
+
+static void world_resume(int n, JNIEnv **others, jint *results) {
+    pi->EnableGC();
+    pi->ResumeThreadList(n, others, results);
+    pi->RawMonitorExit(walk_lock);
+}
+
 /* At shut down, so that no other thread is between an allocation and its event, or
  * suspended inside an event (with GC disabled, or holding the table). */
 static void walk_compare(JNIEnv *env) {
     JNIEnv *others[MAX_THREADS];
     jint results[MAX_THREADS];
     char text[240];
-    pi->RawMonitorEnter(walk_lock);
-    int n = suspend_others(env, others, results);
-    pi->DisableGC();
+    int n = world_stop(env, others, results);
     if (walk_diff(env, text, sizeof text) && !walk_mismatch++)
         snprintf(walk_text, sizeof walk_text, "walk %ld: %s", walks + 1, text);
     walks++;
-    pi->EnableGC();
-    pi->ResumeThreadList(n, others, results);
-    pi->RawMonitorExit(walk_lock);
+    world_resume(n, others, results);
 }
 
 /* ---- gcwalk: the comparison after every GC finish ---- */
@@ -1350,9 +1361,7 @@ static void gcwalk_once(JNIEnv *env) {
     JNIEnv *others[MAX_THREADS];
     jint results[MAX_THREADS];
     char text[240];
-    pi->RawMonitorEnter(walk_lock);
-    int n = suspend_others(env, others, results);
-    pi->DisableGC();
+    int n = world_stop(env, others, results);
     long target = __atomic_load_n(&gc_count, __ATOMIC_SEQ_CST);    /* no collection from here on */
     double give_up = now_s() + 60;
     long differ;
@@ -1363,9 +1372,7 @@ static void gcwalk_once(JNIEnv *env) {
     if (differ && !gcwalk_mismatch++)
         snprintf(gcwalk_text, sizeof gcwalk_text, "after GC %ld: %s", target, text);
     gcwalks++;
-    pi->EnableGC();
-    pi->ResumeThreadList(n, others, results);
-    pi->RawMonitorExit(walk_lock);
+    world_resume(n, others, results);
     pi->RawMonitorEnter(gate_lock);
     __atomic_store_n(&gc_walked, target, __ATOMIC_SEQ_CST);
     pi->RawMonitorNotifyAll(gate_lock);
