@@ -66,9 +66,9 @@ $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
 
-# test_debug and test_unload boot a VM in their own process: they export the VM's interface
+# test_debug, test_unload and test_page_move boot a VM in their own process: they export the VM's interface
 # under libjvm.so's name and version, so libjava.so binds to it as to the real library.
-$(TEST_OUT)/unit/test_debug $(TEST_OUT)/unit/test_unload: $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a $(BUILD)/gen/stubs.o
+$(TEST_OUT)/unit/test_debug $(TEST_OUT)/unit/test_unload $(TEST_OUT)/unit/test_page_move: $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a $(BUILD)/gen/stubs.o
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/gen/stubs.o -Wl,--whole-archive $(BUILD)/libloupe.a \

@@ -9,6 +9,22 @@
  * object's mark word, then swaps the spaces.  Survivors above half the capacity grow it
  * (up to the maximum); the old space is poisoned in stress mode so stale pointers fail fast.
  *
+ * Large objects (MOVE_PAGES_MIN and up) are moved by the kernel rather than copied: the
+ * copy is placed at the same offset within its page as the original (the few bytes before
+ * it become a filler object), the partial first and last pages are copied, and the whole
+ * pages between are moved by one mremap that leaves fresh ones behind in from-space
+ * (MREMAP_DONTUNMAP).  From-space is never unmapped, not even for an instant: other threads
+ * run during a collection (one being started maps its stack), and the kernel would give
+ * them the hole.  Page-table work instead of writing every byte, so a heap full of big
+ * arrays (a program filling it until OutOfMemoryError) does not cost a copy of the heap per
+ * collection.  The padding (under 4 KB per object of 1 MB or more) may take the survivors
+ * past -Xmx: each space is mapped with room for it (1/256 more), and after such a
+ * collection the capacity is the survivors' size, so the next allocation collects again
+ * (the objects alone never exceed -Xmx, so the mapping always holds them and their
+ * padding).  The first page stays put (the mark word, on it or on the next, gets the
+ * forwarding address); if the kernel refuses (the range spans two mappings, a kernel
+ * before 5.7) or MOVE_PAGES_MAX objects were moved already, the object is copied.
+ *
  * References (refproc.c): the scan discovers them; once it is complete, referents that must
  * survive (finalizable objects) are copied and the scan simply resumes from where it
  * stopped, which is the tracer's drain.
@@ -23,7 +39,8 @@
 #include <stdatomic.h>
 
 static char *spaces[2];
-static size_t reserved;             /* bytes reserved per space */
+static size_t reserved;             /* bytes reserved per space (-Xmx) */
+static size_t mapped;               /* bytes mapped per space: reserved and the padding's room */
 static size_t grow_limit;           /* capacity the survivors may grow it to */
 static const char *const ARENA_NAMES[2] = { "Semispace 1", "Semispace 2" };
 static size_t capacity;             /* bytes usable per space now */
@@ -34,18 +51,20 @@ static char *limit;
 static bool poison;
 
 /* copying state */
-static char *to_free;
+static char *to_free, *to_end;      /* to_end: the end of the mapping, which nothing may pass */
+static size_t moves_left;           /* objects this collection may still move by page */
 static char *from_lo, *from_hi;
 
 static bool ss_init(const HeapOptions *o) {
     reserved = ALIGN_UP(o->max, 4096);
+    mapped = ALIGN_UP(reserved + reserved / 256 + ((size_t)1 << 20), 4096);
     grow_limit = ALIGN_UP(o->max / 2, 4096);
     capacity = ALIGN_UP(o->initial / 2, 4096);
     if (capacity > grow_limit) capacity = grow_limit;
     if (capacity < 1 << 20) capacity = grow_limit < (1 << 20) ? grow_limit : 1 << 20;
     initial_capacity = capacity;
     for (int i = 0; i < 2; i++) {
-        spaces[i] = heap_reserve(reserved);
+        spaces[i] = heap_reserve(mapped);
         if (!spaces[i]) return false;
         if (GC_EVENT_ON(GCE_ARENA_NEW)) gc_event_arena_new(i + 1, ARENA_NAMES[i]);
     }
@@ -78,6 +97,43 @@ static void *ss_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {
 
 static inline bool in_from(Object *o) { return (char *)o >= from_lo && (char *)o < from_hi; }
 
+#define PAGE ((size_t)4096)
+#define MOVE_PAGES_MIN ((size_t)1 << 20)
+/* Each object moved splits the mappings (about three more per large survivor): a bound
+ * per collection keeps them well under the kernel's default limit of 65530, which every
+ * other mmap of the process (thread stacks, malloc) needs room under too. */
+#define MOVE_PAGES_MAX 8192
+
+/* Moves the whole pages of [src, src + len) to dst (same offset in the page), fresh zero
+ * pages left behind; false (nothing done) if the kernel cannot.  One call, so that the
+ * range is never unmapped: other threads run during a collection (one being started maps
+ * its stack in a safe state), and a hole left even between two calls is where the
+ * kernel puts their next mapping, which MAP_FIXED would then map over (unit/test_page_move). */
+static bool move_pages(char *src, char *dst, size_t len) {
+    return mremap(src, len, len, MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, dst) != MAP_FAILED;
+}
+
+/* Copies the large object o (size bytes) to to-space, its whole pages moved; the copy. */
+static Object *copy_large(Object *o, size_t size) {
+    char *src = (char *)o;
+    size_t pad = ((uintptr_t)src - (uintptr_t)to_free) & (PAGE - 1);
+    if (!moves_left || pad + size > (size_t)(to_end - to_free)) pad = 0;   /* a plain copy */
+    heap_fill_gap(to_free, to_free + pad);
+    char *dst = to_free + pad;
+    to_free = dst + size;
+    char *mid = (char *)ALIGN_UP((uintptr_t)src + 1, PAGE);
+    char *end = (char *)((uintptr_t)(src + size) & ~(uintptr_t)(PAGE - 1));
+    bool aligned = (((uintptr_t)dst ^ (uintptr_t)src) & (PAGE - 1)) == 0;
+    if (!aligned || end <= mid || !moves_left || !move_pages(mid, dst + (mid - src), (size_t)(end - mid))) {
+        memcpy(dst, src, size);
+        return (Object *)dst;
+    }
+    moves_left--;
+    memcpy(dst, src, (size_t)(mid - src));
+    memcpy(dst + (end - src), end, (size_t)(src + size - end));
+    return (Object *)dst;
+}
+
 static void evacuate(Object **slot, void *ctx) {
     UNUSED(ctx);
     Object *o = *slot;
@@ -88,9 +144,14 @@ static void evacuate(Object **slot, void *ctx) {
         return;
     }
     size_t size = heap_object_size(o);
-    Object *n = (Object *)to_free;
-    to_free += size;
-    memcpy(n, o, size);
+    Object *n;
+    if (size >= MOVE_PAGES_MIN) {
+        n = copy_large(o, size);
+    } else {
+        n = (Object *)to_free;
+        to_free += size;
+        memcpy(n, o, size);
+    }
     o->mark = (uintptr_t)n | MARK_TAG_FORWARDED;
     if (GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(cur + 1, o, 2 - cur, n);
     *slot = n;
@@ -109,7 +170,7 @@ static void drain(void *ctx) {
     UNUSED(ctx);
     while (scan < to_free) {
         Object *o = (Object *)scan;
-        gc_trace_object(o, evacuate, NULL);
+        if (!heap_is_filler(o)) gc_trace_object(o, evacuate, NULL);
         scan += heap_object_size(o);
     }
 }
@@ -123,6 +184,8 @@ static void ss_collect(GCCause cause) {
     from_lo = spaces[cur];
     from_hi = atomic_load(&top);
     to_free = to_start;
+    to_end = to_start + mapped;
+    moves_left = MOVE_PAGES_MAX;
     if (poison) mprotect(to_start, capacity, PROT_READ | PROT_WRITE);
 
     gc_refs_begin(&tracer);
@@ -146,7 +209,10 @@ static void ss_collect(GCCause cause) {
         if (capacity > grow_limit) capacity = grow_limit;
     }
     /* beyond -Xmx / 2 only for what a large survivor needs, with room to go on */
-    if (live > capacity / 2 && capacity >= grow_limit) capacity = heap_grown_capacity(live, 0, capacity, reserved);
+    if (live > capacity / 2 && capacity >= grow_limit) {
+        size_t grown = heap_grown_capacity(live, 0, capacity, reserved);
+        capacity = grown ? grown : ALIGN_UP(live, 4096);    /* padding took it past -Xmx */
+    }
     if (poison) mprotect(spaces[1 - cur], capacity, PROT_NONE);
     atomic_store(&top, to_free);
     limit = spaces[cur] + capacity;
