@@ -79,28 +79,21 @@ void vfy_pop2(Vfy *V, VFrame *f, VType want) {
 
 /* ---- locals ---- */
 
-static void bad_local_index(Vfy *V, VFrame *f, int index, const char *msg) {
+void vfy_bad_local_index(Vfy *V, VFrame *f, int index, const char *msg) {
     VWhere w = { VO_BAD_INDEX, index, { VT_TOP, 0, NULL }, NULL };
     vfy_fail(V, VE_BAD_LOCAL, f->offset, &w, NULL, "%s", msg);
 }
 
-static void bad_local_type(Vfy *V, VFrame *f, int index, VType want) {
+void vfy_bad_local_type(Vfy *V, VFrame *f, int index, VType want) {
     VWhere a = { VO_LOCAL, index, f->locals[index], f }, b = vw_implicit(want);
     vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad local variable type");
 }
 
-VType vfy_get_local(Vfy *V, VFrame *f, int index, VType want) {
-    if (index >= V->max_locals) bad_local_index(V, f, index, "Local variable table overflow");
-    if (!vfy_assignable(V, want, f->locals[index], false)) bad_local_type(V, f, index, want);
-    if (index >= f->nlocals) f->nlocals = index + 1;
-    return f->locals[index];
-}
-
 void vfy_get_local2(Vfy *V, VFrame *f, int index, VType want) {
-    if (index >= f->nlocals - 1) bad_local_index(V, f, index, "get long/double overflows locals");
-    if (!vfy_assignable(V, want, f->locals[index], false)) bad_local_type(V, f, index, want);
+    if (index >= f->nlocals - 1) vfy_bad_local_index(V, f, index, "get long/double overflows locals");
+    if (!vfy_assignable(V, want, f->locals[index], false)) vfy_bad_local_type(V, f, index, want);
     if (!vfy_assignable(V, vt_second_half(want), f->locals[index + 1], false))
-        bad_local_type(V, f, index + 1, vt_second_half(want));
+        vfy_bad_local_type(V, f, index + 1, vt_second_half(want));
 }
 
 /* Overwriting one half of a long/double leaves the other half unusable. */
@@ -110,7 +103,7 @@ static void break_pair(VFrame *f, int index) {
 }
 
 void vfy_set_local(Vfy *V, VFrame *f, int index, VType t) {
-    if (index >= V->max_locals) bad_local_index(V, f, index, "Local variable table overflow");
+    if (index >= V->max_locals) vfy_bad_local_index(V, f, index, "Local variable table overflow");
     V->locals_gen++;
     break_pair(f, index);
     f->locals[index] = t;
@@ -119,7 +112,7 @@ void vfy_set_local(Vfy *V, VFrame *f, int index, VType t) {
 }
 
 void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t) {
-    if (index >= V->max_locals - 1) bad_local_index(V, f, index, "Local variable table overflow");
+    if (index >= V->max_locals - 1) vfy_bad_local_index(V, f, index, "Local variable table overflow");
     V->locals_gen++;
     if (vt_is_cat2(f->locals[index + 1])) f->locals[index + 2] = vt_of(VT_TOP);
     if (vt_is_cat2_2nd(f->locals[index]) && index > 0) f->locals[index - 1] = vt_of(VT_TOP);

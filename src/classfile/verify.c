@@ -30,6 +30,7 @@
 #include "classfile/resolve.h"
 #include "interp/opcodes.h"
 #include "runtime/vm.h"
+#include <limits.h>
 
 /* ---------------------------------------------------------------- arena */
 
@@ -332,8 +333,12 @@ static void check_handlers(Vfy *V, int bci, bool this_uninit) {
     VFrame h;
     h.stack = V->handler_stack;
     uint8_t flags = (uint8_t)(V->cur.flags | (this_uninit ? VF_THIS_UNINIT : 0));
+    if (V->all_gen == V->locals_gen && V->all_flags == flags && bci < V->all_until) return;
+    int until = INT_MAX;
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *x = &m->exc[i];
+        if (x->start_pc > bci && x->start_pc < until) until = x->start_pc;
+        if (x->end_pc > bci && x->end_pc < until) until = x->end_pc;
         if (bci < x->start_pc || bci >= x->end_pc) continue;
         if (V->handler_gen[i] == V->locals_gen && V->handler_flags[i] == flags) continue;
         h.offset = bci;
@@ -350,6 +355,9 @@ static void check_handlers(Vfy *V, int bci, bool this_uninit) {
         V->handler_gen[i] = V->locals_gen;
         V->handler_flags[i] = flags;
     }
+    V->all_gen = V->locals_gen;
+    V->all_flags = flags;
+    V->all_until = until;
 }
 
 static void check_handler_table(Vfy *V) {
@@ -948,8 +956,11 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     int index;
     const LocalOp *l;
     const ArrayOp *a;
-    if (table_driven(op)) run_table(V, op);
-    else if ((l = local_op(op, &index, wide ? p + 0 : p, wide)) != NULL) run_local(V, l, index);
+    /* the families are disjoint; the most frequent are tried first */
+    if ((l = local_op(op, &index, p, wide)) != NULL) run_local(V, l, index);
+    else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
+    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
+    else if (table_driven(op)) run_table(V, op);
     else if ((a = array_op(op)) != NULL) run_array(V, a);
     else if (op >= OP_pop && op <= OP_swap) run_stack_op(V, op);
     else if (is_branch(op)) {
@@ -970,9 +981,7 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     else if (op == OP_iinc) {
         index = wide ? (int)u2at(p + 2) : p[1];
         vfy_set_local(V, &V->cur, index, vfy_get_local(V, &V->cur, index, vt_of(VT_INT)));
-    } else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
-    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
-    else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
+    } else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
              op == OP_multianewarray)
         run_object_op(V, op, p);
     else
@@ -1046,6 +1055,7 @@ static void verify_method(Vfy *V) {
     V->handler_flags = vfy_alloc(V, m->nexc + 1u);
     memset(V->handler_gen, 0, m->nexc * sizeof(uint32_t));
     V->locals_gen = 1;
+    V->all_gen = 0;
     vfy_mark_instructions(V);
     check_handler_table(V);
     check_local_variable_table(V);

@@ -99,6 +99,11 @@ typedef struct Vfy {
     uint32_t locals_gen;
     uint32_t *handler_gen;
     uint8_t *handler_flags;
+    /* ... and all of them passed at all_gen with all_flags, for instructions up to the
+     * next start or end of a try range, all_until. */
+    uint32_t all_gen;
+    uint8_t all_flags;
+    int all_until;
     VArena *arena;                  /* the method's allocations, reset after each method */
     VType throwable;                /* java/lang/Throwable, interned once */
     jmp_buf fail;
@@ -141,7 +146,10 @@ VType vt_component(VType arr);
  * verifier does (leaves through V->fail when loading throws). */
 bool vfy_assignable_full(Vfy *V, VType to, VType from, bool protected_ctx);
 static inline bool vfy_assignable(Vfy *V, VType to, VType from, bool protected_ctx) {
-    return vt_eq(to, from) || vfy_assignable_full(V, to, from, protected_ctx);    /* the common case inline */
+    if (vt_eq(to, from)) return true;                   /* the common cases inline */
+    if (to.k == VQ_REF) return vt_is_ref(from) || vt_is_uninit(from);
+    if (to.k == VQ_CAT1) return vt_is_cat1(from);
+    return vfy_assignable_full(V, to, from, protected_ctx);
 }
 /* Translates the field descriptor at *s into one or two types; advances *s. */
 int vfy_desc_types(Vfy *V, const char **s, VType out[2]);
@@ -181,7 +189,15 @@ static inline VType vfy_pop(Vfy *V, VFrame *f, VType want) {
 
 void vfy_push2(Vfy *V, VFrame *f, VType t);          /* long/double: both halves */
 void vfy_pop2(Vfy *V, VFrame *f, VType want);        /* long/double: both halves */
-VType vfy_get_local(Vfy *V, VFrame *f, int index, VType want);
+void vfy_bad_local_index(Vfy *V, VFrame *f, int index, const char *msg) __attribute__((noreturn));
+void vfy_bad_local_type(Vfy *V, VFrame *f, int index, VType want) __attribute__((noreturn));
+
+static inline VType vfy_get_local(Vfy *V, VFrame *f, int index, VType want) {
+    if (index >= V->max_locals) vfy_bad_local_index(V, f, index, "Local variable table overflow");
+    if (!vfy_assignable(V, want, f->locals[index], false)) vfy_bad_local_type(V, f, index, want);
+    if (index >= f->nlocals) f->nlocals = index + 1;
+    return f->locals[index];
+}
 void vfy_get_local2(Vfy *V, VFrame *f, int index, VType want);
 void vfy_set_local(Vfy *V, VFrame *f, int index, VType t);
 void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t);
