@@ -266,23 +266,24 @@ uint32_t vfy_insn_length_var(const uint8_t *code, uint32_t bci) {
     return a - bci + 8 + 8 * (uint32_t)s4at(code + a + 4);
 }
 
-static void check_cp_index(Vfy *V, int bci, unsigned idx) {
-    if (idx == 0 || idx >= V->c->cp.count) {
-        char cn[512];
-        VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
+/* The failures apart, so that the checks, run for most instructions, stay small. */
+static __attribute__((noreturn, noinline)) void bad_cp_entry(Vfy *V, int bci, unsigned idx, bool index_bad) {
+    char cn[512];
+    VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
+    if (index_bad)
         vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal constant pool index %u in class %s", idx,
                  external_class_name(V, cn, sizeof cn));
-    }
+    vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
+             external_class_name(V, cn, sizeof cn));
 }
 
-static void check_cp_type(Vfy *V, int bci, unsigned idx, unsigned tags) {
+static inline void check_cp_index(Vfy *V, int bci, unsigned idx) {
+    if (idx == 0 || idx >= V->c->cp.count) bad_cp_entry(V, bci, idx, true);
+}
+
+static inline void check_cp_type(Vfy *V, int bci, unsigned idx, unsigned tags) {
     check_cp_index(V, bci, idx);
-    if (!(tags & (1u << V->c->cp.tags[idx]))) {
-        char cn[512];
-        VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
-        vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
-                 external_class_name(V, cn, sizeof cn));
-    }
+    if (!(tags & (1u << V->c->cp.tags[idx]))) bad_cp_entry(V, bci, idx, false);
 }
 
 static VType cp_class_checked(Vfy *V, int bci, unsigned idx) {
@@ -644,18 +645,20 @@ static void check_protected(Vfy *V, unsigned idx, VType obj, bool get) {
     }
 }
 
+static __attribute__((noreturn, noinline)) void field_not_in_class(Vfy *V, unsigned idx, VType cls) {
+    char cn[512];
+    VWhere w = { VO_CP, (int)idx, cls, NULL };
+    vfy_fail(V, VE_WRONG_TYPE, V->cur.offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
+             external_class_name(V, cn, sizeof cn), idx);
+}
+
 static void run_field(Vfy *V, uint8_t op, const uint8_t *p) {
     VFrame *f = &V->cur;
     unsigned idx = u2at(p + 1);
     check_cp_type(V, f->offset, idx, 1u << JVM_CONSTANT_Fieldref);
     VType cls = vfy_class_type(V, V->c->cp.e[idx].ref.a);
     bool statics = op == OP_getstatic || op == OP_putstatic;
-    if (!vt_is_object(cls) && (!statics || !vt_is_array(cls))) {
-        char cn[512];
-        VWhere w = { VO_CP, (int)idx, cls, NULL };
-        vfy_fail(V, VE_WRONG_TYPE, f->offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
-                 external_class_name(V, cn, sizeof cn), idx);
-    }
+    if (!vt_is_object(cls) && (!statics || !vt_is_array(cls))) field_not_in_class(V, idx, cls);
     const VSig *sig = vfy_sig(V, cp_member_desc(&V->c->cp, idx));
     const VType *ft = sig->ret;
     int n = sig->nret;
@@ -790,17 +793,19 @@ static unsigned invoke_tags(Vfy *V, uint8_t op) {
     }
 }
 
+static __attribute__((noreturn, noinline)) void indy_too_old(Vfy *V) {
+    char cn[512];
+    vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
+                     V->c->major, external_class_name(V, cn, sizeof cn));
+}
+
 static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) {
     VFrame *f = &V->cur;
     unsigned idx = u2at(p + 1);
     check_cp_type(V, f->offset, idx, invoke_tags(V, op));
     Symbol *name = cp_member_name(&V->c->cp, idx), *desc = cp_member_desc(&V->c->cp, idx);
     VType ref = vt_of(VT_TOP);
-    if (op == OP_invokedynamic && V->c->major < 51) {
-        char cn[512];
-        vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
-                         V->c->major, external_class_name(V, cn, sizeof cn));
-    }
+    if (op == OP_invokedynamic && V->c->major < 51) indy_too_old(V);
     if (op != OP_invokedynamic) ref = vfy_class_type(V, V->c->cp.e[idx].ref.a);
     const VSig *sig = vfy_sig(V, desc);
     const VType *args = sig->args, *rt = sig->ret;

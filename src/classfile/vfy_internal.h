@@ -155,8 +155,13 @@ static inline bool vfy_assignable(Vfy *V, VType to, VType from, bool protected_c
 int vfy_desc_types(Vfy *V, const char **s, VType out[2]);
 /* The types of a method or field descriptor, translated once per VM. */
 const VSig *vfy_sig(Vfy *V, Symbol *desc);
-/* The type a constant-pool Class entry names ("Foo" or "[I"). */
-VType vfy_class_type(Vfy *V, uint16_t cp_index);
+/* The type a constant-pool Class entry names ("Foo" or "[I").  A hidden class's own Class
+ * entry keeps the name of its class file, the class itself has a name with a suffix: both
+ * stand for the class being verified. */
+static inline VType vfy_class_type(Vfy *V, uint16_t idx) {
+    if (idx == V->c->this_class) return V->this_type;
+    return vt_ref(cp_class_name(&V->c->cp, idx));
+}
 /* Class.c's view of a name: loads it through c's loader (NULL with a pending exception). */
 Class *vfy_load(Vfy *V, Symbol *name);
 void vfy_append_type(char **buf, size_t *len, VType t);

@@ -129,13 +129,6 @@ const VSig *vfy_sig(Vfy *V, Symbol *desc) {
     }
 }
 
-/* A hidden class's own Class entry keeps the name of its class file, the class itself has
- * a name with a suffix: both stand for the class being verified. */
-VType vfy_class_type(Vfy *V, uint16_t idx) {
-    if (idx == V->c->this_class) return V->this_type;
-    return vt_ref(cp_class_name(&V->c->cp, idx));
-}
-
 Class *vfy_load(Vfy *V, Symbol *name) {
     if ((V->c->flags & CF_HIDDEN) && (name == V->c->name || name == cp_class_name(&V->c->cp, V->c->this_class)))
         return V->c;
