@@ -8,8 +8,13 @@
  * uninitialised objects, the bci of their `new`.  The "query" kinds (VQ_*) never sit in a
  * frame: they are what an instruction asks of a popped value (any reference, any category-1
  * value, ...).  Errors leave through a longjmp to the method's driver, with the message and
- * HotSpot's "Exception Details" already formatted; nothing the verifier allocates outlives
- * the class's verification (one arena, freed at the end).
+ * HotSpot's "Exception Details" already formatted.  What a method's check allocates lives in
+ * one arena, emptied after each method and freed after the class; only the translated
+ * descriptors (vfy_sig) are kept for the life of the VM, as the Symbols they are made of.
+ *
+ * Cost: this runs for every method of every non-boot class, so the common paths are
+ * inline here (pushes, pops, the common assignability cases), descriptors are translated
+ * once, and a try block's handler frames are rechecked only when the locals changed.
  *
  * Both verifiers share this state and the instruction rules: the type checker (verify.c,
  * class files >= 50) and the type-inference verifier (vfyinfer.c, older files, with
