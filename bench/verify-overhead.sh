@@ -16,8 +16,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$JAVA_HOME/bin/javac" -d "$work" "$root/bench/startup/Hello.java"
 # "CPU WALL" of one run
+# (bash's time keyword: milliseconds, where /usr/bin/time rounds to hundredths)
 measure() {
-  /usr/bin/time -f '%U %S %e' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+  local TIMEFORMAT='%3U %3S %3R'
+  { time "$@" >/dev/null 2>"$work/err"; } 2>"$work/t" || { cat "$work/err" >&2; return 1; }
   awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$work/t"
 }
 best() {
@@ -46,6 +48,6 @@ for prog in hello javac; do
     fi
     [ -n "$off" ] || off=$r
     set -- $r $off
-    printf '%-8s %-8s %9.2f %9s %9.2f %9s\n' $prog "${names[$i]}" "$1" "$(pct "$3" "$1")" "$2" "$(pct "$4" "$2")"
+    printf '%-8s %-8s %9.3f %9s %9.3f %9s\n' $prog "${names[$i]}" "$1" "$(pct "$3" "$1")" "$2" "$(pct "$4" "$2")"
   done
 done

@@ -25,7 +25,7 @@ void vfy_frame_init(Vfy *V, VFrame *f) {
 }
 
 void vfy_frame_copy(Vfy *V, VFrame *dst, const VFrame *src) {
-    UNUSED(V);
+    V->locals_gen++;
     dst->offset = src->offset;
     dst->flags = src->flags;
     dst->nlocals = src->nlocals;
@@ -38,38 +38,25 @@ void vfy_frame_copy(Vfy *V, VFrame *dst, const VFrame *src) {
 
 /* ---- the operand stack ---- */
 
-void vfy_push(Vfy *V, VFrame *f, VType t) {
-    if (f->nstack >= V->max_stack) {
-        VWhere w = vw_frame(f);
-        vfy_fail(V, VE_OVERFLOW, f->offset, &w, NULL, "Operand stack overflow");
-    }
-    f->stack[f->nstack++] = t;
+void vfy_stack_overflow(Vfy *V, VFrame *f) {
+    VWhere w = vw_frame(f);
+    vfy_fail(V, VE_OVERFLOW, f->offset, &w, NULL, "Operand stack overflow");
+}
+
+void vfy_stack_underflow(Vfy *V, VFrame *f) {
+    VWhere w = vw_frame(f);
+    vfy_fail(V, VE_UNDERFLOW, f->offset, &w, NULL, "Operand stack underflow");
+}
+
+void vfy_bad_stack_type(Vfy *V, VFrame *f, VType want) {
+    VWhere a = vw_stack_top(f), b = vw_implicit(want);
+    vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad type on operand stack");
 }
 
 void vfy_push2(Vfy *V, VFrame *f, VType t) {
-    if (f->nstack >= V->max_stack - 1) {
-        VWhere w = vw_frame(f);
-        vfy_fail(V, VE_OVERFLOW, f->offset, &w, NULL, "Operand stack overflow");
-    }
+    if (f->nstack >= V->max_stack - 1) vfy_stack_overflow(V, f);
     f->stack[f->nstack++] = t;
     f->stack[f->nstack++] = vt_second_half(t);
-}
-
-VType vfy_pop_any(Vfy *V, VFrame *f) {
-    if (f->nstack <= 0) {
-        VWhere w = vw_frame(f);
-        vfy_fail(V, VE_UNDERFLOW, f->offset, &w, NULL, "Operand stack underflow");
-    }
-    return f->stack[--f->nstack];
-}
-
-VType vfy_pop(Vfy *V, VFrame *f, VType want) {
-    VType top = vfy_pop_any(V, f);
-    if (!vfy_assignable(V, want, top, false)) {
-        VWhere a = vw_stack_top(f), b = vw_implicit(want);
-        vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad type on operand stack");
-    }
-    return top;
 }
 
 /* HotSpot pops both halves before it reports, so the second half's error is the one seen
@@ -92,28 +79,21 @@ void vfy_pop2(Vfy *V, VFrame *f, VType want) {
 
 /* ---- locals ---- */
 
-static void bad_local_index(Vfy *V, VFrame *f, int index, const char *msg) {
+void vfy_bad_local_index(Vfy *V, VFrame *f, int index, const char *msg) {
     VWhere w = { VO_BAD_INDEX, index, { VT_TOP, 0, NULL }, NULL };
     vfy_fail(V, VE_BAD_LOCAL, f->offset, &w, NULL, "%s", msg);
 }
 
-static void bad_local_type(Vfy *V, VFrame *f, int index, VType want) {
+void vfy_bad_local_type(Vfy *V, VFrame *f, int index, VType want) {
     VWhere a = { VO_LOCAL, index, f->locals[index], f }, b = vw_implicit(want);
     vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad local variable type");
 }
 
-VType vfy_get_local(Vfy *V, VFrame *f, int index, VType want) {
-    if (index >= V->max_locals) bad_local_index(V, f, index, "Local variable table overflow");
-    if (!vfy_assignable(V, want, f->locals[index], false)) bad_local_type(V, f, index, want);
-    if (index >= f->nlocals) f->nlocals = index + 1;
-    return f->locals[index];
-}
-
 void vfy_get_local2(Vfy *V, VFrame *f, int index, VType want) {
-    if (index >= f->nlocals - 1) bad_local_index(V, f, index, "get long/double overflows locals");
-    if (!vfy_assignable(V, want, f->locals[index], false)) bad_local_type(V, f, index, want);
+    if (index >= f->nlocals - 1) vfy_bad_local_index(V, f, index, "get long/double overflows locals");
+    if (!vfy_assignable(V, want, f->locals[index], false)) vfy_bad_local_type(V, f, index, want);
     if (!vfy_assignable(V, vt_second_half(want), f->locals[index + 1], false))
-        bad_local_type(V, f, index + 1, vt_second_half(want));
+        vfy_bad_local_type(V, f, index + 1, vt_second_half(want));
 }
 
 /* Overwriting one half of a long/double leaves the other half unusable. */
@@ -123,7 +103,8 @@ static void break_pair(VFrame *f, int index) {
 }
 
 void vfy_set_local(Vfy *V, VFrame *f, int index, VType t) {
-    if (index >= V->max_locals) bad_local_index(V, f, index, "Local variable table overflow");
+    if (index >= V->max_locals) vfy_bad_local_index(V, f, index, "Local variable table overflow");
+    V->locals_gen++;
     break_pair(f, index);
     f->locals[index] = t;
     if (f->mod) f->mod[index] = 1;
@@ -131,7 +112,8 @@ void vfy_set_local(Vfy *V, VFrame *f, int index, VType t) {
 }
 
 void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t) {
-    if (index >= V->max_locals - 1) bad_local_index(V, f, index, "Local variable table overflow");
+    if (index >= V->max_locals - 1) vfy_bad_local_index(V, f, index, "Local variable table overflow");
+    V->locals_gen++;
     if (vt_is_cat2(f->locals[index + 1])) f->locals[index + 2] = vt_of(VT_TOP);
     if (vt_is_cat2_2nd(f->locals[index]) && index > 0) f->locals[index - 1] = vt_of(VT_TOP);
     f->locals[index] = t;
@@ -140,7 +122,8 @@ void vfy_set_local2(Vfy *V, VFrame *f, int index, VType t) {
     if (index >= f->nlocals - 1) f->nlocals = index + 2;
 }
 
-void vfy_initialize_object(VFrame *f, VType old, VType now) {
+void vfy_initialize_object(Vfy *V, VFrame *f, VType old, VType now) {
+    V->locals_gen++;
     for (int i = 0; i < f->nlocals; i++)
         if (vt_eq(f->locals[i], old)) f->locals[i] = now;
     for (int i = 0; i < f->nstack; i++)
@@ -294,10 +277,15 @@ void vfy_read_stackmaps(Vfy *V) {
     if (r.p != r.end) sm_format(V, "wrong attribute size");
 }
 
+/* The decoded frames' offsets strictly increase (each is the last plus delta + 1). */
 int vfy_map_index(Vfy *V, int offset) {
-    for (int i = 0; i < V->nmaps; i++)
-        if (V->maps[i].offset == offset) return i;
-    return V->nmaps;
+    int lo = 0, hi = V->nmaps;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (V->maps[mid].offset < offset) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < V->nmaps && V->maps[lo].offset == offset ? lo : V->nmaps;
 }
 
 /* ---- matching ---- */
@@ -381,7 +369,7 @@ static bool print_sm_type(char **buf, size_t *len, SmReader *r) {
     if (tag > 8 || r->p + 2 > r->end) return false;
     unsigned v = (unsigned)r->p[0] << 8 | r->p[1];
     r->p += 2;
-    vfy_appendf(buf, len, tag == 7 ? "Object[#%u]" : "Uninitialized[%u]", v);
+    vfy_appendf(buf, len, tag == 7 ? "Object[#%u]" : "Uninitialized[#%u]", v);
     return true;
 }
 

@@ -30,6 +30,7 @@
 #include "classfile/resolve.h"
 #include "interp/opcodes.h"
 #include "runtime/vm.h"
+#include <limits.h>
 
 /* ---------------------------------------------------------------- arena */
 
@@ -39,27 +40,56 @@ struct VArena {
     max_align_t data[];
 };
 
-void *vfy_alloc(Vfy *V, size_t bytes) {
+static void *arena_alloc(VArena **head, size_t bytes) {
     bytes = (bytes + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-    VArena *a = V->arena;
+    VArena *a = *head;
     if (!a || a->used + bytes > a->cap) {
         size_t cap = bytes > 16384 ? bytes : 16384;
         VArena *n = vm_malloc(sizeof(VArena) + cap);
         n->next = a;
         n->used = 0;
         n->cap = cap;
-        V->arena = a = n;
+        *head = a = n;
     }
     void *p = (char *)a->data + a->used;
     a->used += bytes;
     return p;
 }
 
-void vfy_arena_free(Vfy *V) {
-    for (VArena *a = V->arena, *n; a; a = n) {
+void *vfy_alloc(Vfy *V, size_t bytes) { return arena_alloc(&V->arena, bytes); }
+
+static void arena_free(VArena *a) {
+    for (VArena *n; a; a = n) {
         n = a->next;
         vm_free(a);
     }
+}
+
+/* Keeps the largest block, empty: most methods then allocate nothing from malloc. */
+void vfy_arena_reset(Vfy *V) {
+    VArena *keep = V->arena;
+    if (!keep) return;
+    for (VArena *a = keep->next; a; a = a->next)
+        if (a->cap > keep->cap) keep = a;
+    for (VArena *a = V->arena, *n; a; a = n) {
+        n = a->next;
+        if (a != keep) vm_free(a);
+    }
+    keep->next = NULL;
+    keep->used = 0;
+    V->arena = keep;
+}
+
+void vfy_begin_class(Vfy *V, Thread *t, Class *c) {
+    memset(V, 0, sizeof *V);
+    V->t = t;
+    V->c = c;
+    V->this_type = vt_ref(c->name);
+    V->throwable = vt_ref(sym_intern_cstr("java/lang/Throwable"));
+}
+
+void vfy_end_class(Vfy *V) {
+    arena_free(V->arena);
     V->arena = NULL;
 }
 
@@ -226,33 +256,34 @@ static const char *external_class_name(Vfy *V, char *buf, size_t n) {
 static unsigned u2at(const uint8_t *p) { return (unsigned)p[0] << 8 | p[1]; }
 static int32_t s4at(const uint8_t *p) { return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]); }
 
-/* Length of the instruction at bci (the parser has checked that the code decodes). */
-uint32_t vfy_insn_length(const uint8_t *code, uint32_t bci) {
+/* Length of a variable-length instruction at bci (the parser has checked that the code
+ * decodes). */
+uint32_t vfy_insn_length_var(const uint8_t *code, uint32_t bci) {
     uint8_t op = code[bci];
-    if (opcode_lengths[op] > 0) return (uint32_t)opcode_lengths[op];
     if (op == OP_wide) return code[bci + 1] == OP_iinc ? 6 : 4;
     uint32_t a = (bci + 4) & ~3u;
     if (op == OP_tableswitch) return a - bci + 12 + 4 * (uint32_t)(s4at(code + a + 8) - s4at(code + a + 4) + 1);
     return a - bci + 8 + 8 * (uint32_t)s4at(code + a + 4);
 }
 
-static void check_cp_index(Vfy *V, int bci, unsigned idx) {
-    if (idx == 0 || idx >= V->c->cp.count) {
-        char cn[512];
-        VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
+/* The failures apart, so that the checks, run for most instructions, stay small. */
+static __attribute__((noreturn, noinline)) void bad_cp_entry(Vfy *V, int bci, unsigned idx, bool index_bad) {
+    char cn[512];
+    VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
+    if (index_bad)
         vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal constant pool index %u in class %s", idx,
                  external_class_name(V, cn, sizeof cn));
-    }
+    vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
+             external_class_name(V, cn, sizeof cn));
 }
 
-static void check_cp_type(Vfy *V, int bci, unsigned idx, unsigned tags) {
+static inline void check_cp_index(Vfy *V, int bci, unsigned idx) {
+    if (idx == 0 || idx >= V->c->cp.count) bad_cp_entry(V, bci, idx, true);
+}
+
+static inline void check_cp_type(Vfy *V, int bci, unsigned idx, unsigned tags) {
     check_cp_index(V, bci, idx);
-    if (!(tags & (1u << V->c->cp.tags[idx]))) {
-        char cn[512];
-        VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
-        vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
-                 external_class_name(V, cn, sizeof cn));
-    }
+    if (!(tags & (1u << V->c->cp.tags[idx]))) bad_cp_entry(V, bci, idx, false);
 }
 
 static VType cp_class_checked(Vfy *V, int bci, unsigned idx) {
@@ -296,32 +327,45 @@ static bool protected_access(Vfy *V, Class *ref, Symbol *name, Symbol *desc, boo
 
 static bool in_try(Vfy *V, int bci) { return bci >= V->ex_min && bci < V->ex_max; }
 
+/* The frame at each instruction of a try block must suit its handlers' stack maps; the
+ * check is the same as at the previous instruction if the locals and flags are. */
 static void check_handlers(Vfy *V, int bci, bool this_uninit) {
     Method *m = V->m;
     VFrame h;
     h.stack = V->handler_stack;
+    uint8_t flags = (uint8_t)(V->cur.flags | (this_uninit ? VF_THIS_UNINIT : 0));
+    if (V->all_gen == V->locals_gen && V->all_flags == flags && bci < V->all_until) return;
+    int until = INT_MAX;
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *x = &m->exc[i];
+        if (x->start_pc > bci && x->start_pc < until) until = x->start_pc;
+        if (x->end_pc > bci && x->end_pc < until) until = x->end_pc;
         if (bci < x->start_pc || bci >= x->end_pc) continue;
+        if (V->handler_gen[i] == V->locals_gen && V->handler_flags[i] == flags) continue;
         h.offset = bci;
-        h.flags = (uint8_t)(V->cur.flags | (this_uninit ? VF_THIS_UNINIT : 0));
+        h.flags = flags;
         h.nlocals = V->cur.nlocals;
         h.locals = V->cur.locals;
         h.nstack = 1;
         h.mark = -1;
-        h.stack[0] = x->catch_type ? vfy_class_type(V, x->catch_type) : vt_ref(sym_intern_cstr("java/lang/Throwable"));
+        h.stack[0] = x->catch_type ? vfy_class_type(V, x->catch_type) : V->throwable;
         int idx = vfy_map_index(V, x->handler_pc);
         if (idx >= V->nmaps)
             vfy_fail(V, VE_MISSING_MAP, bci, NULL, NULL, "Expecting a stackmap frame at branch target %d", x->handler_pc);
         vfy_match(V, &h, idx, true, false, "Stack map does not match the one at exception handler %d", x->handler_pc);
+        V->handler_gen[i] = V->locals_gen;
+        V->handler_flags[i] = flags;
     }
+    V->all_gen = V->locals_gen;
+    V->all_flags = flags;
+    V->all_until = until;
 }
 
 static void check_handler_table(Vfy *V) {
     Method *m = V->m;
     V->ex_min = (int)m->code_len;
     V->ex_max = -1;
-    VType throwable = vt_ref(sym_intern_cstr("java/lang/Throwable"));
+    VType throwable = V->throwable;
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *x = &m->exc[i];
         if (x->start_pc >= m->code_len || !V->cdata[x->start_pc])
@@ -387,29 +431,31 @@ static void run_table(Vfy *V, uint8_t op) {
     }
 }
 
-/* Loads and stores of locals: kind by family, index from the operand or the opcode. */
+/* Loads and stores of locals: kind by family, index from the operand or the opcode.  The
+ * JVMS numbers each family in this order (i, l, f, d, a), xload_0..xload_3 four to a
+ * kind, so an instruction's entry is found by arithmetic. */
 typedef struct LocalOp {
-    uint8_t base, short_base;       /* xload / xload_0 (or xstore / xstore_0) */
     uint8_t kind;                   /* VT_INT, VT_LONG, VT_FLOAT, VT_DOUBLE or VQ_REF */
     bool store;
 } LocalOp;
 
 static const LocalOp LOCAL_OPS[] = {
-    { OP_iload, OP_iload_0, VT_INT, false }, { OP_lload, OP_lload_0, VT_LONG, false },
-    { OP_fload, OP_fload_0, VT_FLOAT, false }, { OP_dload, OP_dload_0, VT_DOUBLE, false },
-    { OP_aload, OP_aload_0, VQ_REF, false },
-    { OP_istore, OP_istore_0, VT_INT, true }, { OP_lstore, OP_lstore_0, VT_LONG, true },
-    { OP_fstore, OP_fstore_0, VT_FLOAT, true }, { OP_dstore, OP_dstore_0, VT_DOUBLE, true },
-    { OP_astore, OP_astore_0, VQ_REF, true },
+    { VT_INT, false }, { VT_LONG, false }, { VT_FLOAT, false }, { VT_DOUBLE, false }, { VQ_REF, false },
+    { VT_INT, true }, { VT_LONG, true }, { VT_FLOAT, true }, { VT_DOUBLE, true }, { VQ_REF, true },
 };
 
 static const LocalOp *local_op(uint8_t op, int *index, const uint8_t *p, bool wide) {
-    for (size_t i = 0; i < ARRAY_LEN(LOCAL_OPS); i++) {
-        const LocalOp *l = &LOCAL_OPS[i];
-        if (op == l->base) *index = wide ? (int)u2at(p + 2) : p[1];
-        else if (op >= l->short_base && op < l->short_base + 4) *index = op - l->short_base;
-        else continue;
-        return l;
+    static const uint8_t FIRST[2][2] = { { OP_iload, OP_iload_0 }, { OP_istore, OP_istore_0 } };
+    for (unsigned g = 0; g < 2; g++) {
+        unsigned base = FIRST[g][0], short_base = FIRST[g][1];
+        if (op >= base && op < base + 5) {
+            *index = wide ? (int)u2at(p + 2) : p[1];
+            return &LOCAL_OPS[5 * g + op - base];
+        }
+        if (op >= short_base && op < short_base + 20) {
+            *index = (op - short_base) % 4;
+            return &LOCAL_OPS[5 * g + (op - short_base) / 4];
+        }
     }
     return NULL;
 }
@@ -474,9 +520,10 @@ static void run_array(Vfy *V, const ArrayOp *a) {
     else vfy_push(V, f, arr.k == VT_NULL ? arr : vt_component(arr));
 }
 
+/* Loads and stores are numbered in the table's order (i, l, f, d, a, b, c, s). */
 static const ArrayOp *array_op(uint8_t op) {
-    for (size_t i = 0; i < ARRAY_LEN(ARRAY_OPS); i++)
-        if (ARRAY_OPS[i].op == op) return &ARRAY_OPS[i];
+    if (op >= OP_iaload && op <= OP_saload) return &ARRAY_OPS[op - OP_iaload];
+    if (op >= OP_iastore && op <= OP_sastore) return &ARRAY_OPS[8 + op - OP_iastore];
     return NULL;
 }
 
@@ -598,21 +645,23 @@ static void check_protected(Vfy *V, unsigned idx, VType obj, bool get) {
     }
 }
 
+static __attribute__((noreturn, noinline)) void field_not_in_class(Vfy *V, unsigned idx, VType cls) {
+    char cn[512];
+    VWhere w = { VO_CP, (int)idx, cls, NULL };
+    vfy_fail(V, VE_WRONG_TYPE, V->cur.offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
+             external_class_name(V, cn, sizeof cn), idx);
+}
+
 static void run_field(Vfy *V, uint8_t op, const uint8_t *p) {
     VFrame *f = &V->cur;
     unsigned idx = u2at(p + 1);
     check_cp_type(V, f->offset, idx, 1u << JVM_CONSTANT_Fieldref);
     VType cls = vfy_class_type(V, V->c->cp.e[idx].ref.a);
     bool statics = op == OP_getstatic || op == OP_putstatic;
-    if (!vt_is_object(cls) && (!statics || !vt_is_array(cls))) {
-        char cn[512];
-        VWhere w = { VO_CP, (int)idx, cls, NULL };
-        vfy_fail(V, VE_WRONG_TYPE, f->offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
-                 external_class_name(V, cn, sizeof cn), idx);
-    }
-    VType ft[2];
-    const char *d = cp_member_desc(&V->c->cp, idx)->str;
-    int n = vfy_desc_types(V, &d, ft);
+    if (!vt_is_object(cls) && (!statics || !vt_is_array(cls))) field_not_in_class(V, idx, cls);
+    const VSig *sig = vfy_sig(V, cp_member_desc(&V->c->cp, idx));
+    const VType *ft = sig->ret;
+    int n = sig->nret;
     if (op == OP_getstatic) {
         for (int i = 0; i < n; i++) vfy_push(V, f, ft[i]);
         return;
@@ -651,7 +700,7 @@ static void init_this(Vfy *V, VType ref, bool in_try_block, bool *this_uninit) {
         vfy_fail(V, VE_WRONG_TYPE, f->offset, &a, &b, "Bad <init> method call");
     }
     if (in_try_block) check_handlers(V, f->offset, true);
-    vfy_initialize_object(f, vt_of(VT_UNINIT_THIS), V->this_type);
+    vfy_initialize_object(V, f, vt_of(VT_UNINIT_THIS), V->this_type);
     *this_uninit = true;
 }
 
@@ -677,7 +726,7 @@ static void init_new(Vfy *V, VType type, unsigned ref_idx, VType ref, bool in_tr
         }
     }
     if (in_try_block) check_handlers(V, f->offset, this_uninit);
-    vfy_initialize_object(f, type, nt);
+    vfy_initialize_object(V, f, type, nt);
 }
 
 static void invoke_init(Vfy *V, unsigned idx, VType ref, bool in_try_block, bool *this_uninit) {
@@ -744,26 +793,23 @@ static unsigned invoke_tags(Vfy *V, uint8_t op) {
     }
 }
 
+static __attribute__((noreturn, noinline)) void indy_too_old(Vfy *V) {
+    char cn[512];
+    vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
+                     V->c->major, external_class_name(V, cn, sizeof cn));
+}
+
 static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) {
     VFrame *f = &V->cur;
     unsigned idx = u2at(p + 1);
     check_cp_type(V, f->offset, idx, invoke_tags(V, op));
     Symbol *name = cp_member_name(&V->c->cp, idx), *desc = cp_member_desc(&V->c->cp, idx);
     VType ref = vt_of(VT_TOP);
-    if (op == OP_invokedynamic && V->c->major < 51) {
-        char cn[512];
-        vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
-                         V->c->major, external_class_name(V, cn, sizeof cn));
-    }
+    if (op == OP_invokedynamic && V->c->major < 51) indy_too_old(V);
     if (op != OP_invokedynamic) ref = vfy_class_type(V, V->c->cp.e[idx].ref.a);
-    VType small[256], rt[2];
-    /* a descriptor letter is at most two slots (J, D) */
-    VType *args = 2 * desc->len < ARRAY_LEN(small) ? small : vfy_alloc(V, 2 * desc->len * sizeof(VType));
-    int nargs = 0, nret = 0;
-    const char *d = desc->str + 1;
-    while (*d != ')') nargs += vfy_desc_types(V, &d, args + nargs);
-    d++;
-    if (*d != 'V') nret = vfy_desc_types(V, &d, rt);
+    const VSig *sig = vfy_sig(V, desc);
+    const VType *args = sig->args, *rt = sig->ret;
+    int nargs = sig->nargs, nret = sig->nret;
     check_invoke_operands(V, op, p, nargs);
     if (name->str[0] == '<') {
         if (op != OP_invokespecial || name != sym_init) bad_code(V, f->offset, "Illegal call to internal method");
@@ -801,9 +847,9 @@ static void run_ldc(Vfy *V, uint8_t op, unsigned idx) {
     case JVM_CONSTANT_MethodType: vfy_push(V, f, vt_ref(sym_intern_cstr("java/lang/invoke/MethodType"))); return;
     default: break;
     }
-    VType t[2];
-    const char *d = cp_member_desc(&V->c->cp, idx)->str;
-    int n = vfy_desc_types(V, &d, t);
+    const VSig *sig = vfy_sig(V, cp_member_desc(&V->c->cp, idx));
+    const VType *t = sig->ret;
+    int n = sig->nret;
     if (n != (op == OP_ldc2_w ? 2 : 1)) check_cp_type(V, f->offset, idx, types & ~(1u << JVM_CONSTANT_Dynamic));
     for (int i = 0; i < n; i++) vfy_push(V, f, t[i]);
 }
@@ -915,8 +961,11 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     int index;
     const LocalOp *l;
     const ArrayOp *a;
-    if (table_driven(op)) run_table(V, op);
-    else if ((l = local_op(op, &index, wide ? p + 0 : p, wide)) != NULL) run_local(V, l, index);
+    /* the families are disjoint; the most frequent are tried first */
+    if ((l = local_op(op, &index, p, wide)) != NULL) run_local(V, l, index);
+    else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
+    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
+    else if (table_driven(op)) run_table(V, op);
     else if ((a = array_op(op)) != NULL) run_array(V, a);
     else if (op >= OP_pop && op <= OP_swap) run_stack_op(V, op);
     else if (is_branch(op)) {
@@ -929,7 +978,7 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
         run_return(V, op);
         return true;
     } else if (op == OP_athrow) {
-        vfy_pop(V, &V->cur, vt_ref(sym_intern_cstr("java/lang/Throwable")));
+        vfy_pop(V, &V->cur, V->throwable);
         return true;
     } else if (op == OP_aconst_null) vfy_push(V, &V->cur, vt_of(VT_NULL));
     else if (op == OP_ldc) run_ldc(V, op, p[1]);
@@ -937,9 +986,7 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     else if (op == OP_iinc) {
         index = wide ? (int)u2at(p + 2) : p[1];
         vfy_set_local(V, &V->cur, index, vfy_get_local(V, &V->cur, index, vt_of(VT_INT)));
-    } else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
-    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
-    else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
+    } else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
              op == OP_multianewarray)
         run_object_op(V, op, p);
     else
@@ -964,10 +1011,10 @@ void vfy_initial_frame(Vfy *V) {
             f->locals[n++] = V->this_type;
         }
     }
-    const char *d = m->desc->str + 1;
-    while (*d != ')') n += vfy_desc_types(V, &d, f->locals + n);
-    f->nlocals = n;
-    d++;
+    const VSig *sig = vfy_sig(V, m->desc);
+    memcpy(f->locals + n, sig->args, (size_t)sig->nargs * sizeof(VType));
+    f->nlocals = n + sig->nargs;
+    const char *d = strchr(m->desc->str, ')') + 1;
     static const struct { char c; uint8_t k; } RET[] = {
         { 'V', VT_TOP }, { 'Z', VT_BOOL }, { 'B', VT_BYTE }, { 'C', VT_CHAR }, { 'S', VT_SHORT },
         { 'I', VT_INT }, { 'F', VT_FLOAT }, { 'J', VT_LONG }, { 'D', VT_DOUBLE },
@@ -975,11 +1022,7 @@ void vfy_initial_frame(Vfy *V) {
     V->ret = vt_of(VT_TOP);
     for (size_t i = 0; i < ARRAY_LEN(RET); i++)
         if (*d == RET[i].c) V->ret = vt_of((VKind)RET[i].k);
-    VType r[2];
-    if (*d == 'L' || *d == '[') {
-        vfy_desc_types(V, &d, r);
-        V->ret = r[0];
-    }
+    if (*d == 'L' || *d == '[') V->ret = sig->ret[0];
 }
 
 void vfy_mark_instructions(Vfy *V) {
@@ -1013,6 +1056,11 @@ static void verify_method(Vfy *V) {
     V->max_stack = m->max_stack;
     vfy_initial_frame(V);
     V->handler_stack = vfy_alloc(V, 2 * sizeof(VType));
+    V->handler_gen = vfy_alloc(V, m->nexc * sizeof(uint32_t) + 1);
+    V->handler_flags = vfy_alloc(V, m->nexc + 1u);
+    memset(V->handler_gen, 0, m->nexc * sizeof(uint32_t));
+    V->locals_gen = 1;
+    V->all_gen = 0;
     vfy_mark_instructions(V);
     check_handler_table(V);
     check_local_variable_table(V);
@@ -1043,7 +1091,7 @@ static bool verify_one(Vfy *V, Method *m) {
         verify_method(V);
         ok = true;
     }
-    vfy_arena_free(V);
+    vfy_arena_reset(V);
     return ok;
 }
 
@@ -1057,11 +1105,9 @@ static void verify_methods(Vfy *V) {
 
 static VResult check_run(Thread *t, Class *c, char **msg) {
     Vfy V;
-    memset(&V, 0, sizeof V);
-    V.t = t;
-    V.c = c;
-    V.this_type = vt_ref(c->name);
+    vfy_begin_class(&V, t, c);
     verify_methods(&V);
+    vfy_end_class(&V);
     *msg = V.msg;
     return V.result;
 }

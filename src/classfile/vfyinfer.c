@@ -399,7 +399,7 @@ static void check_targets_at(Vfy *V, uint32_t bci) {
 
 static void check_exception_table(Vfy *V) {
     Method *m = V->m;
-    VType throwable = vt_ref(sym_intern_cstr("java/lang/Throwable"));
+    VType throwable = V->throwable;
     for (uint16_t i = 0; i < m->nexc; i++) {
         ExceptionEntry *x = &m->exc[i];
         if (x->start_pc >= m->code_len || !V->cdata[x->start_pc] || x->end_pc <= x->start_pc ||
@@ -423,7 +423,7 @@ static void flow_handlers(Vfy *V, uint32_t bci, const VFrame *f) {
         if (bci < x->start_pc || bci >= x->end_pc) continue;
         load_frame(V, h, f);
         h->nstack = 1;
-        h->stack[0] = x->catch_type ? vfy_class_type(V, x->catch_type) : vt_ref(sym_intern_cstr("java/lang/Throwable"));
+        h->stack[0] = x->catch_type ? vfy_class_type(V, x->catch_type) : V->throwable;
         flow(V, h, x->handler_pc);
     }
 }
@@ -563,21 +563,19 @@ static bool infer_one(Vfy *V, Method *m) {
         ok = true;
     }
     V->infer = NULL;
-    vfy_arena_free(V);
+    vfy_arena_reset(V);
     return ok;
 }
 
 VResult vfy_infer_run(Thread *t, Class *c, char **msg) {
     Vfy V;
-    memset(&V, 0, sizeof V);
-    V.t = t;
-    V.c = c;
-    V.this_type = vt_ref(c->name);
+    vfy_begin_class(&V, t, c);
     for (uint16_t i = 0; i < c->nmethods; i++) {
         Method *m = &c->methods[i];
         if (!m->code || method_is_native(m) || method_is_abstract(m)) continue;
         if (!infer_one(&V, m)) break;
     }
+    vfy_end_class(&V);
     *msg = V.msg;
     return V.result;
 }

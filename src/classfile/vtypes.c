@@ -18,33 +18,9 @@
 #include "runtime/vm.h"
 #include "runtime/thread.h"
 
-VType vt_of(VKind k) { return (VType){ (uint8_t)k, 0, NULL }; }
-VType vt_ref(Symbol *name) { return (VType){ VT_REF, 0, name }; }
-VType vt_uninit(uint16_t bci) { return (VType){ VT_UNINIT, bci, NULL }; }
-
-bool vt_eq(VType a, VType b) {
-    if (a.k != b.k) return false;
-    if (a.k == VT_REF) return a.name == b.name;
-    return (a.k != VT_UNINIT && a.k != VT_RETADDR) || a.bci == b.bci;
-}
-
-bool vt_is_ref(VType t) { return t.k == VT_REF || t.k == VT_NULL; }
-bool vt_is_uninit(VType t) { return t.k == VT_UNINIT || t.k == VT_UNINIT_THIS; }
-bool vt_is_array(VType t) { return t.k == VT_REF && t.name->str[0] == '['; }
-bool vt_is_object(VType t) { return t.k == VT_REF && t.name->str[0] != '['; }
-bool vt_is_cat2(VType t) { return t.k == VT_LONG || t.k == VT_DOUBLE; }
-bool vt_is_cat2_2nd(VType t) { return t.k == VT_LONG2 || t.k == VT_DOUBLE2; }
-
-bool vt_is_cat1(VType t) {
-    return t.k == VT_INT || t.k == VT_FLOAT || vt_is_ref(t) || vt_is_uninit(t) || (t.k >= VT_BOOL && t.k <= VT_SHORT) ||
-           t.k == VT_RETADDR;
-}
-
 bool vt_is_array_of(VType t, const char *comps) {
     return t.k == VT_NULL || (vt_is_array(t) && strchr(comps, t.name->str[1]) != NULL);
 }
-
-VType vt_second_half(VType t) { return vt_of(t.k == VT_LONG ? VT_LONG2 : VT_DOUBLE2); }
 
 /* The component of an array type: primitives keep their exact kind (boolean, byte, ...). */
 VType vt_component(VType arr) {
@@ -83,11 +59,74 @@ int vfy_desc_types(Vfy *V, const char **s, VType out[2]) {
     }
 }
 
-/* A hidden class's own Class entry keeps the name of its class file, the class itself has
- * a name with a suffix: both stand for the class being verified. */
-VType vfy_class_type(Vfy *V, uint16_t idx) {
-    if (idx == V->c->this_class) return V->this_type;
-    return vt_ref(cp_class_name(&V->c->cp, idx));
+/* ---- descriptors, translated once per VM ----
+ * Translating a descriptor interns each class name in it (a hash and a locked table probe
+ * per name), and classes name the same descriptors again and again.  So each descriptor
+ * Symbol is translated once and kept for the life of the VM, as Symbols are, in a table
+ * found by the Symbol's address: open addressing, slots filled by compare-and-swap and
+ * never changed after, so readers take no lock.  When the table is half full, further
+ * descriptors are translated into the method's arena each time. */
+
+#define SIG_SLOTS 65536u
+static VSig **sig_table;
+static unsigned sig_count;
+
+static VSig **sig_slots(void) {
+    VSig **t = __atomic_load_n(&sig_table, __ATOMIC_ACQUIRE);
+    if (t) return t;
+    VSig **n = vm_calloc(SIG_SLOTS, sizeof *n);
+    if (__atomic_compare_exchange_n(&sig_table, &t, n, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return n;
+    vm_free(n);
+    return t;
+}
+
+static size_t sig_hash(const Symbol *desc) {
+    return (size_t)(((uint64_t)(uintptr_t)desc >> 3) * 0x9E3779B97F4A7C15ull >> 40) & (SIG_SLOTS - 1);
+}
+
+static int desc_slots(const char *d, const char *end) {
+    int n = 0;
+    while (d < end) {
+        n += *d == 'J' || *d == 'D' ? 2 : 1;
+        d = cf_skip_field_desc(d);
+    }
+    return n;
+}
+
+/* `keep`: in vm_malloc'd memory, for the table; else in the method's arena. */
+static VSig *sig_translate(Vfy *V, Symbol *desc, bool keep) {
+    const char *d = desc->str, *close = desc->str[0] == '(' ? strchr(desc->str, ')') : NULL;
+    int nargs = close ? desc_slots(d + 1, close) : 0;
+    size_t size = sizeof(VSig) + (size_t)(nargs + 1) * sizeof(VType);
+    VSig *s = keep ? vm_malloc(size) : vfy_alloc(V, size);
+    s->desc = desc;
+    s->nargs = s->nret = 0;
+    if (close) {    /* the parser has checked the descriptor: the bounds are only a guard */
+        for (d++; *d && *d != ')' && s->nargs < nargs;) s->nargs += vfy_desc_types(V, &d, s->args + s->nargs);
+        if (*d == ')') d++;
+    }
+    if (*d && *d != 'V') s->nret = vfy_desc_types(V, &d, s->ret);
+    return s;
+}
+
+const VSig *vfy_sig(Vfy *V, Symbol *desc) {
+    VSig **t = sig_slots();
+    size_t i = sig_hash(desc);
+    for (VSig *s; (s = __atomic_load_n(&t[i], __ATOMIC_ACQUIRE)) != NULL; i = (i + 1) & (SIG_SLOTS - 1))
+        if (s->desc == desc) return s;
+    if (__atomic_load_n(&sig_count, __ATOMIC_RELAXED) >= SIG_SLOTS / 2) return sig_translate(V, desc, false);
+    VSig *s = sig_translate(V, desc, true);
+    for (;; i = (i + 1) & (SIG_SLOTS - 1)) {
+        VSig *was = NULL;
+        if (__atomic_compare_exchange_n(&t[i], &was, s, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            __atomic_fetch_add(&sig_count, 1, __ATOMIC_RELAXED);
+            return s;
+        }
+        if (was->desc == desc) {        /* another thread's, just now */
+            vm_free(s);
+            return was;
+        }
+    }
 }
 
 Class *vfy_load(Vfy *V, Symbol *name) {
@@ -139,7 +178,7 @@ static bool reference_assignable(Vfy *V, VType to, VType from, bool protected_ct
     return false;
 }
 
-bool vfy_assignable(Vfy *V, VType to, VType from, bool protected_ctx) {
+bool vfy_assignable_full(Vfy *V, VType to, VType from, bool protected_ctx) {
     if (vt_eq(to, from) || to.k == VT_TOP) return true;
     switch (to.k) {
     case VQ_CAT1: return vt_is_cat1(from);

@@ -147,12 +147,7 @@ JNIEXPORT jclass JNICALL JVM_GetCallerClass(JNIEnv *env) {
 
 JNIEXPORT jstring JNICALL JVM_InitClassName(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
-    Class *c = jni_class(cls);
-    char buf[1024];
-    class_external_name(c, buf, sizeof buf);
-    Object *s = jstr_intern_sym(t, sym_intern_cstr(buf));
-    if (s) HEAP_SET_FIELD(c->mirror, mirror_name_off, s);
-    JNI_RETURN(hnd_local(t, s));
+    JNI_RETURN(hnd_local(t, mirror_name(t, jni_class(cls))));
 }
 
 JNIEXPORT jint JNICALL JVM_GetClassAccessFlags(JNIEnv *env, jclass cls) {

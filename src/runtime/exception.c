@@ -385,10 +385,7 @@ bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
         o_file = ste_off("fileName", "Ljava/lang/String;");
         o_line = ste_off("lineNumber", "I");
     }
-    StrBuf name = { 0 };
-    sb_class_name(&name, m->holder);
-    Object *s = jstr_new_utf8(t, name.s);
-    vm_free(name.s);
+    Object *s = mirror_name(t, m->holder);      /* shared, as on HotSpot */
     if (!s) return false;
     HEAP_SET_FIELD(*sh, o_decl, s);
     s = jstr_intern_sym(t, m->name);

@@ -11,6 +11,7 @@
 #include "runtime/mirror.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
+#include "runtime/jstring.h"
 #include "classfile/loader.h"
 #include "classfile/link.h"
 #include "heap/heap.h"
@@ -109,4 +110,15 @@ void mirror_fixup_modules(Object *java_base_module) {
             HEAP_SET_FIELD(c->mirror, mirror_module_off, java_base_module);
         }
     }
+}
+
+Object *mirror_name(Thread *t, Class *c) {
+    Object *s = OBJ_FIELD(c->mirror, mirror_name_off, Object *);
+    if (s) return s;
+    StrBuf name = { 0 };
+    sb_class_name(&name, c);
+    s = jstr_intern_sym(t, sym_intern_cstr(name.s));
+    vm_free(name.s);
+    if (s) HEAP_SET_FIELD(c->mirror, mirror_name_off, s);
+    return s;
 }

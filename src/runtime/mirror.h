@@ -30,6 +30,9 @@ static inline Class *mirror_class(Object *m) { return OBJ_FIELD(m, mirror_klass_
 bool mirror_create(Thread *t, Class *c);
 /* After java.lang.Class is linked: mirrors for the classes loaded before it. */
 bool mirror_init(Thread *t);
+/* Class.getName()'s string, made once (interned) and kept in the mirror's `name` field, as
+ * HotSpot does: stack trace elements share it.  NULL with an exception pending. */
+Object *mirror_name(Thread *t, Class *c);
 /* Module fix-up when java.base's Module object appears (JVM_DefineModule of java.base). */
 void mirror_fixup_modules(Object *java_base_module);
 

@@ -372,6 +372,34 @@ public class VerifyErrors {
         run("assignability needs a missing class", c.method(9, "run", "(LMissingA;)V", 1, 1,
             new int[] { 0x2a, 0xb8, hi(take), lo(take), 0xb1 }, null, null));
 
+        // A try block's handler frames are checked at every instruction; the checker skips
+        // the check while the locals stay as they were: each way they change must count.
+        c = new CW("HandlerAfterStore");   // try { nop; fstore_0 float; nop } with int in the handler's map
+        thr = c.cls("java/lang/Throwable");
+        run("handler frame broken by a store", c.method(9, "run", "(I)V", 1, 1,
+            new int[] { 0x00, 0x0b, 0x43, 0x00, 0xb1, 0x57, 0xb1 }, new int[][] { { 0, 4, 5, thr } },
+            bytes(0, 1, 255, 0, 5, 0, 1, 1, 0, 1, 7, hi(thr), lo(thr))));
+
+        c = new CW("HandlerAfterMap");   // try { nop; goto L; L: (map: no locals) nop }
+        thr = c.cls("java/lang/Throwable");
+        run("handler frame broken by a stack map", c.method(9, "run", "(I)V", 1, 1,
+            new int[] { 0x00, 0xa7, 0, 3, 0x00, 0xb1, 0x57, 0xb1 }, new int[][] { { 0, 5, 6, thr } },
+            bytes(0, 2, 255, 0, 4, 0, 0, 0, 0, 255, 0, 1, 0, 1, 1, 0, 1, 7, hi(thr), lo(thr))));
+
+        c = new CW("HandlerAfterInit");   // new; dup; astore_0; try { <init> } with uninitialized in the map
+        thr = c.cls("java/lang/Throwable");
+        obj = c.cls("java/lang/Object");
+        oinit = c.method("java/lang/Object", "<init>", "()V");
+        run("handler frame broken by <init>", c.method(9, "run", "()V", 2, 1,
+            new int[] { 0xbb, hi(obj), lo(obj), 0x59, 0x4b, 0xb7, hi(oinit), lo(oinit), 0xb1, 0x57, 0xb1 },
+            new int[][] { { 5, 8, 9, thr } }, bytes(0, 1, 255, 0, 9, 0, 1, 8, 0, 0, 0, 1, 7, hi(thr), lo(thr))));
+
+        c = new CW("HandlerSameLocals");   // try { iconst_0; pop; iinc 0 1; nop } with the locals unchanged: valid
+        thr = c.cls("java/lang/Throwable");
+        run("handler frame kept across a try block", c.method(9, "run", "(I)V", 1, 1,
+            new int[] { 0x03, 0x57, 0x84, 0, 1, 0x00, 0xb1, 0x57, 0xb1 }, new int[][] { { 0, 6, 7, thr } },
+            bytes(0, 1, 255, 0, 7, 0, 1, 1, 0, 1, 7, hi(thr), lo(thr))));
+
         c = new CW("Valid");   // a loop with a stack map: for (int i = 0; i < 3; i++);
         c.init();
         run("valid code", c.method(9, "run", "()V", 2, 1,
