@@ -154,7 +154,10 @@ void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v,
  * included: they are skipped). */
 void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx);
 /* True for the filler objects that pad unused heap ranges (never visible to Java). */
-bool heap_is_filler(Object *o);
+extern Class heap_filler_class, heap_filler8_class, heap_filler16_class;
+static inline bool heap_is_filler(Object *o) {
+    return o->klass == &heap_filler_class || o->klass == &heap_filler8_class || o->klass == &heap_filler16_class;
+}
 /* Makes [from, to) one filler object (8-byte aligned, any size from 8), so that the heap
  * stays walkable across it. */
 void heap_fill_gap(char *from, char *to);

@@ -52,9 +52,9 @@ volatile uint32_t gc_events_enabled;
 /* Filler "classes" no Java code can name, to keep unused heap ranges (TLAB tails)
  * walkable: a byte-array shape for gaps of 24 bytes and more, fixed-size shapes for the
  * 8- and 16-byte gaps (an 8-byte filler is only a class word). */
-static Class filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shift = 0 };
-static Class filler8_class = { .instance_size = 8 };
-static Class filler16_class = { .instance_size = 16 };
+Class heap_filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shift = 0 };
+Class heap_filler8_class = { .instance_size = 8 };
+Class heap_filler16_class = { .instance_size = 16 };
 
 void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx) {
     for (char *p = from; p < to;) {
@@ -69,21 +69,18 @@ void heap_fill_gap(char *from, char *to) {
     Object *o = (Object *)from;
     if (n == 0) return;
     if (n == 8) {
-        o->klass = &filler8_class;
+        o->klass = &heap_filler8_class;
         return;
     }
     o->mark = 0;
     if (n == 16) {
-        o->klass = &filler16_class;
+        o->klass = &heap_filler16_class;
         return;
     }
-    o->klass = &filler_class;
+    o->klass = &heap_filler_class;
     ((ArrayObject *)o)->length = (jint)(n - ARRAY_BASE);
 }
 
-bool heap_is_filler(Object *o) {
-    return o->klass == &filler_class || o->klass == &filler8_class || o->klass == &filler16_class;
-}
 
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
  * the closest Loupe collector (Serial, Parallel and G1 are generational; Shenandoah and

@@ -109,15 +109,18 @@ static bool sample_due(Thread *t, Object *o, size_t size) {
  * current handle chunk has room. */
 static inline void local_refs(Thread *t, jobject refs[3], Object *a, Object *b, Object *c) {
     Object **s = hnd_area_reserve(&t->handles, 3);
-    Object *objs[3] = { a, b, c };
-    for (int i = 0; i < 3; i++) {
-        if (unlikely(!s)) {
-            refs[i] = jvmti_local(t, objs[i]);
-            continue;
-        }
-        s[i] = objs[i];
-        refs[i] = objs[i] ? (jobject)&s[i] : NULL;
+    if (unlikely(!s)) {
+        refs[0] = jvmti_local(t, a);
+        refs[1] = jvmti_local(t, b);
+        refs[2] = jvmti_local(t, c);
+        return;
     }
+    s[0] = a;
+    s[1] = b;
+    s[2] = c;
+    refs[0] = a ? (jobject)&s[0] : NULL;
+    refs[1] = b ? (jobject)&s[1] : NULL;
+    refs[2] = c ? (jobject)&s[2] : NULL;
 }
 
 typedef void (JNICALL *AllocCallback)(jvmtiEnv *, JNIEnv *, jthread, jobject, jclass, jlong);
@@ -140,7 +143,7 @@ static void post(Thread *t, jvmtiEvent ev, Object **h, size_t size) {
 /* com.loupe.events.ObjectAlloc for the object in *h, to every environment with a
  * callback: called as the spec types extension callbacks (jvmtiExtensionEvent, variadic),
  * in VM state (jvmti_ext_events.c says why). */
-static void post_ext(Thread *t, Object **h, size_t size) {
+static inline __attribute__((always_inline)) void post_ext(Thread *t, Object **h, size_t size) {
     for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = __atomic_load_n(&env->next, __ATOMIC_ACQUIRE)) {
         jvmtiExtensionEvent cb = (jvmtiExtensionEvent)jvmti_ext_callback(env, JVMTI_EXT_OBJECT_ALLOC);
         if (!cb) continue;
@@ -174,18 +177,11 @@ static bool sampled_allocation(Thread *t, Object *o, size_t size) {
     return sample_due(t, o, size);
 }
 
-#define VM_OR_SAMPLED (JVMTI_EVENT_BIT(JVMTI_EVENT_VM_OBJECT_ALLOC) | JVMTI_EVENT_BIT(JVMTI_EVENT_SAMPLED_OBJECT_ALLOC))
-
-Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
-    if (!t || in_alloc_callback) return o;
-    bool ext = jvmti_ext_alloc_wanted();
-    bool vm = false, sampled = false;
-    if (unlikely(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)) {
-        bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
-        vm = java && vm_allocation(t);
-        sampled = java && sampled_allocation(t, o, size);
-    }
-    if (!ext && !vm && !sampled) return o;
+/* Posts the events asked for, in one event scope holding the object (the callbacks may
+ * collect); the object's address after them.  Inlined with constant flags for the
+ * common case below. */
+static inline __attribute__((always_inline)) Object *post_events(Thread *t, Object *o, size_t size, bool ext, bool vm,
+                                                                 bool sampled) {
     JvmtiEventScope s;
     jvmti_event_enter(t, &s);
     Object **h = (Object **)jvmti_local(t, o);
@@ -197,6 +193,21 @@ Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     o = *h;
     jvmti_event_exit(&s);
     return o;
+}
+
+#define VM_OR_SAMPLED (JVMTI_EVENT_BIT(JVMTI_EVENT_VM_OBJECT_ALLOC) | JVMTI_EVENT_BIT(JVMTI_EVENT_SAMPLED_OBJECT_ALLOC))
+
+Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
+    if (!t || in_alloc_callback) return o;
+    bool ext = jvmti_ext_alloc_wanted();
+    /* the common case: ObjectAlloc alone (a heap listener), every allocation */
+    if (likely(!(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)))
+        return ext ? post_events(t, o, size, true, false, false) : o;
+    bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
+    bool vm = java && vm_allocation(t);
+    bool sampled = java && sampled_allocation(t, o, size);
+    if (!ext && !vm && !sampled) return o;
+    return post_events(t, o, size, ext, vm, sampled);
 }
 
 /* Event enablement changed (SetEventNotificationMode, SetEventCallbacks). */
