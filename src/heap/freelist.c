@@ -203,13 +203,7 @@ void *fl_alloc_locked(size_t size, bool tlab, size_t *granted) {
 
 /* ---- sweeping and walking (the world stopped) ---- */
 
-void fl_report_dead(void) {
-    for (char *p = base; p < top;) {
-        Object *o = (Object *)p;
-        p += heap_object_size(o);
-        if (!heap_is_filler(o) && !mark_is_live(o, NULL)) gc_event_object_free(o);
-    }
-}
+void fl_report_dead(void) { mark_report_dead(top); }
 
 void fl_sweep(void) {
     char *end = top;

@@ -154,7 +154,10 @@ void gc_process_weak_roots(bool (*is_live)(Object *o, void *ctx), SlotVisitor v,
  * included: they are skipped). */
 void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx);
 /* True for the filler objects that pad unused heap ranges (never visible to Java). */
-bool heap_is_filler(Object *o);
+extern Class heap_filler_class, heap_filler8_class, heap_filler16_class;
+static inline bool heap_is_filler(Object *o) {
+    return o->klass == &heap_filler_class || o->klass == &heap_filler8_class || o->klass == &heap_filler16_class;
+}
 /* Makes [from, to) one filler object (8-byte aligned, any size from 8), so that the heap
  * stays walkable across it. */
 void heap_fill_gap(char *from, char *to);
@@ -194,6 +197,8 @@ bool mark_is_live(Object *o, void *ctx);
 /* First marked / unmarked address in [p, top), or top. */
 char *mark_next_live(char *p, char *top);
 char *mark_next_free(char *p, char *top);
+/* Free events for every dead object below top, in address order, after mark_heap. */
+void mark_report_dead(char *top);
 /* Sliding compaction: where a live object goes when all live objects slide down to base,
  * in address order.  Valid after mark_compute_forwarding (after mark_heap). */
 void mark_compute_forwarding(char *top);
@@ -287,8 +292,18 @@ int heap_arena_of(Object *o);
 void gc_check_events_install(void);
 void gc_event_arena_new(int arena_id, const char *name);
 void gc_event_arena_delete(int arena_id);
-void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to);
-void gc_event_object_free(Object *o);
+/* Per event, the listeners that want it and have a function for it, NULL-terminated
+ * (gcevents.c keeps it); free and move, one per object in a collection, are called from
+ * here inline. */
+#define GC_MAX_LISTENERS 8
+extern const GCEventListener *gc_event_wanting[GCE_COUNT][GC_MAX_LISTENERS + 1];
+static inline void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to) {
+    for (const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_MOVE]; *l; l++)
+        (*l)->object_move(old_arena, from, new_arena, to);
+}
+static inline void gc_event_object_free(Object *o) {
+    for (const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_FREE]; *l; l++) (*l)->object_free(o);
+}
 void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size);
 void gc_event_gc_start(void);
 void gc_event_gc_finish(size_t used, size_t capacity);
@@ -303,5 +318,9 @@ bool gc_held_by_self(void);
 void gc_wait_unheld(Thread *t);
 
 #define GC_EVENT_ON(e) (unlikely(gc_events_enabled & (1u << (e))))
+/* The events some listener has a function for (a subset of gc_events_enabled): where
+ * only these need gc_event_* to be called. */
+extern volatile uint32_t gc_events_delivered;
+#define GC_EVENT_DELIVERED(e) (unlikely(gc_events_delivered & (1u << (e))))
 
 #endif

@@ -6,7 +6,8 @@
  * event checker of -XX:+LoupeCheckGCEvents, JVMTI's extension events, JVMPI), each with
  * its own mask of GCEvent bits; gc_events_enabled is the union of the masks, so the
  * allocation fast path and the collectors test one word and do no event work at all when
- * nobody listens.
+ * nobody listens.  gc_events_delivered says which events some listener has a function for
+ * (a listener may ask for the allocation bit only to keep TLABs closed, as JVMTI's does).
  *
  * The table is small and fixed.  It changes only with the world stopped (or before the VM
  * runs Java code): a listener is never called while it is being added or removed.
@@ -14,8 +15,10 @@
 #include "heap/gc.h"
 #include "runtime/thread.h"
 #include "runtime/vm.h"
+#include <stddef.h>
+#include <string.h>
 
-#define MAX_LISTENERS 8
+#define MAX_LISTENERS GC_MAX_LISTENERS
 
 typedef struct ListenerSlot {
     const GCEventListener *l;
@@ -24,11 +27,47 @@ typedef struct ListenerSlot {
 
 static ListenerSlot slots[MAX_LISTENERS];
 
+/* Per event, the listeners that want it and have a function for it, NULL-terminated and
+ * rebuilt with each change, so that posting an event walks only those. */
+const GCEventListener *gc_event_wanting[GCE_COUNT][GC_MAX_LISTENERS + 1];
+volatile uint32_t gc_events_delivered;
+
+/* Where each event's function sits in a GCEventListener. */
+static const size_t fn_offset[GCE_COUNT] = {
+    [GCE_ARENA_NEW] = offsetof(GCEventListener, arena_new),
+    [GCE_ARENA_DELETE] = offsetof(GCEventListener, arena_delete),
+    [GCE_OBJECT_ALLOC] = offsetof(GCEventListener, object_alloc),
+    [GCE_OBJECT_FREE] = offsetof(GCEventListener, object_free),
+    [GCE_OBJECT_MOVE] = offsetof(GCEventListener, object_move),
+    [GCE_GC_START] = offsetof(GCEventListener, gc_start),
+    [GCE_GC_FINISH] = offsetof(GCEventListener, gc_finish),
+};
+
+static bool has_fn(const GCEventListener *l, GCEvent e) {
+    void (*fn)(void);
+    memcpy(&fn, (const char *)l + fn_offset[e], sizeof fn);
+    return fn != NULL;
+}
+
 static uint32_t union_of_masks(void) {
     uint32_t m = 0;
     for (int i = 0; i < MAX_LISTENERS; i++)
         if (slots[i].l) m |= slots[i].mask;
     return m;
+}
+
+/* Rebuilds gc_event_wanting[] and returns the events some listener has a function for. */
+static uint32_t rebuild_wanting(void) {
+    uint32_t delivered = 0;
+    for (int e = 0; e < GCE_COUNT; e++) {
+        int n = 0;
+        for (int i = 0; i < MAX_LISTENERS; i++)
+            if (slots[i].l && (slots[i].mask & (1u << e)) && has_fn(slots[i].l, (GCEvent)e))
+                gc_event_wanting[e][n++] = slots[i].l;
+        gc_event_wanting[e][n] = NULL;
+        if (n) delivered |= 1u << e;
+    }
+    return delivered;
 }
 
 static ListenerSlot *slot_of(const GCEventListener *l) {
@@ -49,6 +88,7 @@ static bool change(Thread *t, const GCEventListener *l, const GCEventListener *n
         s->l = now;
         s->mask = now ? mask : 0;
     }
+    __atomic_store_n(&gc_events_delivered, rebuild_wanting(), __ATOMIC_RELEASE);
     __atomic_store_n(&gc_events_enabled, union_of_masks(), __ATOMIC_RELEASE);
     if (stop) heap_retire_tlabs();
     if (stop) safepoint_end(t);
@@ -65,20 +105,13 @@ void gc_remove_listener(Thread *t, const GCEventListener *l) { change(t, l, NULL
 /* Calls member `fn` of every listener that wants event `e`, with the arguments given. */
 #define DISPATCH(e, fn, ...)                                                    \
     do {                                                                        \
-        for (int i_ = 0; i_ < MAX_LISTENERS; i_++) {                            \
-            const GCEventListener *l_ = slots[i_].l;                            \
-            if (l_ && l_->fn && (slots[i_].mask & (1u << (e)))) l_->fn(__VA_ARGS__); \
-        }                                                                       \
+        for (const GCEventListener *const *l_ = gc_event_wanting[e]; *l_; l_++) (*l_)->fn(__VA_ARGS__); \
     } while (0)
 
 void gc_event_arena_new(int arena_id, const char *name) { DISPATCH(GCE_ARENA_NEW, arena_new, arena_id, name); }
 void gc_event_arena_delete(int arena_id) { DISPATCH(GCE_ARENA_DELETE, arena_delete, arena_id); }
 void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size) {
     DISPATCH(GCE_OBJECT_ALLOC, object_alloc, t, arena_id, o, size);
-}
-void gc_event_object_free(Object *o) { DISPATCH(GCE_OBJECT_FREE, object_free, o); }
-void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to) {
-    DISPATCH(GCE_OBJECT_MOVE, object_move, old_arena, from, new_arena, to);
 }
 void gc_event_gc_start(void) { DISPATCH(GCE_GC_START, gc_start); }
 void gc_event_gc_finish(size_t used, size_t capacity) { DISPATCH(GCE_GC_FINISH, gc_finish, used, capacity); }

@@ -30,31 +30,22 @@ void hnd_area_free(HandleArea *a) {
 }
 
 Object **hnd_new(Thread *t, Object *o) {
-    HandleChunk *c = t->handles.cur;
-    if (unlikely(c->used == HANDLE_CHUNK_SLOTS)) {
-        HandleChunk *n = c->next;
-        if (!n) {
-            n = vm_calloc(1, sizeof *n);
-            n->prev = c;
-            c->next = n;
-        }
-        n->used = 0;
-        t->handles.cur = c = n;
+    Object **slot = hnd_area_push(&t->handles, o);
+    if (likely(slot != NULL)) return slot;
+    HandleChunk *c = t->handles.cur, *n = c->next;
+    if (!n) {
+        n = vm_calloc(1, sizeof *n);
+        n->prev = c;
+        c->next = n;
     }
-    Object **slot = &c->slots[c->used++];
-    *slot = o;
-    return slot;
+    n->used = 0;
+    t->handles.cur = n;
+    return hnd_area_push(&t->handles, o);
 }
 
-HandleMark hnd_mark(Thread *t) {
-    HandleMark m = { t->handles.cur, t->handles.cur->used };
-    return m;
-}
+HandleMark hnd_mark(Thread *t) { return hnd_area_mark(&t->handles); }
 
-void hnd_release(Thread *t, HandleMark m) {
-    t->handles.cur = m.chunk;
-    m.chunk->used = m.used;
-}
+void hnd_release(Thread *t, HandleMark m) { hnd_area_release(&t->handles, m); }
 
 void hnd_visit_locals(Thread *t, void (*v)(Object **slot, void *ctx), void *ctx) {
     HandleChunk *c = t->handles.cur;

@@ -48,6 +48,31 @@ static inline jobject hnd_local(Thread *t, Object *o) { return o ? (jobject)hnd_
 HandleMark hnd_mark(Thread *t);
 void hnd_release(Thread *t, HandleMark m);
 
+/* The same on a thread's area, inline, for paths that run per allocation (JVMTI's
+ * allocation events): a mark, a release, and a slot from the current chunk (NULL when it
+ * is full: hnd_new then moves to the next). */
+static inline HandleMark hnd_area_mark(HandleArea *a) { return (HandleMark){ a->cur, a->cur->used }; }
+static inline void hnd_area_release(HandleArea *a, HandleMark m) {
+    a->cur = m.chunk;
+    m.chunk->used = m.used;
+}
+/* n consecutive slots from the current chunk, set to NULL by the caller's stores (NULL
+ * when the chunk has not room for n). */
+static inline Object **hnd_area_reserve(HandleArea *a, uint32_t n) {
+    HandleChunk *c = a->cur;
+    if (unlikely(c->used + n > HANDLE_CHUNK_SLOTS)) return NULL;
+    Object **slots = &c->slots[c->used];
+    c->used += n;
+    return slots;
+}
+static inline Object **hnd_area_push(HandleArea *a, Object *o) {
+    HandleChunk *c = a->cur;
+    if (unlikely(c->used == HANDLE_CHUNK_SLOTS)) return NULL;
+    Object **slot = &c->slots[c->used++];
+    *slot = o;
+    return slot;
+}
+
 /* Dereferences any handle (local, global or weak). */
 static inline Object *hnd_get(jobject h) {
     if (!h) return NULL;

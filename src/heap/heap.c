@@ -52,9 +52,9 @@ volatile uint32_t gc_events_enabled;
 /* Filler "classes" no Java code can name, to keep unused heap ranges (TLAB tails)
  * walkable: a byte-array shape for gaps of 24 bytes and more, fixed-size shapes for the
  * 8- and 16-byte gaps (an 8-byte filler is only a class word). */
-static Class filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shift = 0 };
-static Class filler8_class = { .instance_size = 8 };
-static Class filler16_class = { .instance_size = 16 };
+Class heap_filler_class = { .flags = CF_ARRAY, .elem_type = T_BYTE, .elem_shift = 0 };
+Class heap_filler8_class = { .instance_size = 8 };
+Class heap_filler16_class = { .instance_size = 16 };
 
 void gc_walk_range(char *from, char *to, void (*fn)(Object *o, void *ctx), void *ctx) {
     for (char *p = from; p < to;) {
@@ -69,21 +69,18 @@ void heap_fill_gap(char *from, char *to) {
     Object *o = (Object *)from;
     if (n == 0) return;
     if (n == 8) {
-        o->klass = &filler8_class;
+        o->klass = &heap_filler8_class;
         return;
     }
     o->mark = 0;
     if (n == 16) {
-        o->klass = &filler16_class;
+        o->klass = &heap_filler16_class;
         return;
     }
-    o->klass = &filler_class;
+    o->klass = &heap_filler_class;
     ((ArrayObject *)o)->length = (jint)(n - ARRAY_BASE);
 }
 
-bool heap_is_filler(Object *o) {
-    return o->klass == &filler_class || o->klass == &filler8_class || o->klass == &filler16_class;
-}
 
 /* The collectors, and the -XX flags that select them: Loupe's own, and HotSpot's mapped to
  * the closest Loupe collector (Serial, Parallel and G1 are generational; Shenandoah and
@@ -306,7 +303,21 @@ static void log_pools(uint64_t id, const HeapUsage *before) {
     gclog_heap(gc, id, before, after);
 }
 
+/* While allocations are reported every one comes to the slow path: the common case, one
+ * that fits before the closed TLAB's real end (and no GC stress), is bumped here and the
+ * TLAB closed again at its new top, as the full path below would. */
+static inline void *reported_bump(Thread *t, size_t size) {
+    char *p = t->tlab_top, *end = t->tlab_hard_end;
+    if (!GC_EVENT_ON(GCE_OBJECT_ALLOC) || !end || heap_opts.stress_interval > 0) return NULL;
+    if ((size_t)(end - p) < size) return NULL;
+    t->tlab_top = t->tlab_end = p + size;
+    t->tlab_hard_end = t->tlab_top == end ? NULL : end;
+    return p;
+}
+
 void *heap_alloc_slow(Thread *t, size_t size) {
+    void *fast = reported_bump(t, size);
+    if (fast) return fast;
     if (unlikely(t->tlab_hard_end != NULL)) tlab_sample_point(t);
     if (stress_due()) heap_collect(t, GC_STRESS);
     void *p = heap_tlab_alloc(t, size);
@@ -331,6 +342,8 @@ void *heap_alloc_slow(Thread *t, size_t size) {
 
 static inline void *alloc_bytes(Thread *t, size_t size) {
     void *p = heap_tlab_alloc(t, size);
+    if (likely(p != NULL)) return p;
+    p = reported_bump(t, size);
     return p ? p : heap_alloc_slow(t, size);
 }
 
@@ -338,7 +351,7 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
  * object's address after them is returned); a mirror is reported to JVMTI once it knows
  * its class (runtime/mirror.c), as its size depends on it. */
 static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
-    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
+    if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
     if (JVMTI_ALLOC_HOOK_ON() && !(o->klass->flags & CF_MIRROR)) o = jvmti_object_alloc(t, o, size);
     return o;
 }

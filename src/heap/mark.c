@@ -197,19 +197,46 @@ static void forward_slot(Object **slot, void *ctx) {
     *slot = mark_forward(*slot);
 }
 
+/* Free events for the objects of [p, end), a run the mark bits say holds nothing live
+ * (fillers, free chunks among them, are no objects). */
+static void report_dead_run(char *p, char *end) {
+    while (p < end) {
+        Object *o = (Object *)p;
+        p += heap_object_size(o);
+        if (!heap_is_filler(o)) gc_event_object_free(o);
+    }
+}
+
+/* Move events for the objects of the live run [p, end) that slide. */
+static void report_live_run(char *p, char *end, int arena) {
+    while (p < end) {
+        Object *o = (Object *)p;
+        p += heap_object_size(o);
+        Object *n = mark_forward(o);
+        if (n != o) gc_event_object_move(arena, o, arena, n);
+    }
+}
+
+/* The mark bits cover each live object whole, so [base, top) alternates between dead
+ * runs and live runs that bits_find finds a word at a time: no object is asked whether
+ * it lives, and a pass that reports only the dead skips the live runs whole. */
+void mark_report_dead(char *top) {
+    for (char *p = base; p < top;) {
+        char *live = mark_next_live(p, top);
+        report_dead_run(p, live);
+        p = mark_next_free(live, top);
+    }
+}
+
 /* Free and move events, in address order: a listener that keys objects by address never
  * sees a new address that an object not yet reported still holds. */
 static void report(char *old_top, int arena) {
+    bool frees = GC_EVENT_ON(GCE_OBJECT_FREE), moves = GC_EVENT_ON(GCE_OBJECT_MOVE);
     for (char *p = base; p < old_top;) {
-        Object *o = (Object *)p;
-        p += heap_object_size(o);
-        if (heap_is_filler(o)) continue;
-        if (!mark_is_live(o, NULL)) {
-            if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(o);
-            continue;
-        }
-        Object *n = mark_forward(o);
-        if (n != o && GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(arena, o, arena, n);
+        char *live = mark_next_live(p, old_top);
+        if (frees) report_dead_run(p, live);
+        p = mark_next_free(live, old_top);
+        if (moves) report_live_run(live, p, arena);
     }
 }
 

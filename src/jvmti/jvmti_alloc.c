@@ -30,6 +30,7 @@
 #include "jvmti/jvmti_heap.h"
 #include "interp/frame.h"
 #include "heap/heap.h"
+#include "heap/gc.h"
 #include "classfile/class.h"
 #include <math.h>
 
@@ -104,6 +105,24 @@ static bool sample_due(Thread *t, Object *o, size_t size) {
 
 /* ---- posting ---- */
 
+/* Local references to a, b and c (NULL for NULL), three slots taken at once when the
+ * current handle chunk has room. */
+static inline void local_refs(Thread *t, jobject refs[3], Object *a, Object *b, Object *c) {
+    Object **s = hnd_area_reserve(&t->handles, 3);
+    if (unlikely(!s)) {
+        refs[0] = jvmti_local(t, a);
+        refs[1] = jvmti_local(t, b);
+        refs[2] = jvmti_local(t, c);
+        return;
+    }
+    s[0] = a;
+    s[1] = b;
+    s[2] = c;
+    refs[0] = a ? (jobject)&s[0] : NULL;
+    refs[1] = b ? (jobject)&s[1] : NULL;
+    refs[2] = c ? (jobject)&s[2] : NULL;
+}
+
 typedef void (JNICALL *AllocCallback)(jvmtiEnv *, JNIEnv *, jthread, jobject, jclass, jlong);
 
 static AllocCallback callback_for(JvmtiEnv *env, jvmtiEvent ev) {
@@ -115,10 +134,22 @@ static void post(Thread *t, jvmtiEvent ev, Object **h, size_t size) {
     JVMTI_FOR_EACH_ENV(env, t, ev) {
         AllocCallback cb = callback_for(env, ev);
         if (!cb) continue;
-        jthread thr = hnd_local(t, t->jthread);
-        jobject obj = hnd_local(t, *h);
-        jclass k = hnd_local(t, (*h)->klass->mirror);
-        JVMTI_CALLBACK(t, cb(jvmti_ext(env), thread_env(t), thr, obj, k, (jlong)size));
+        jobject refs[3];
+        local_refs(t, refs, t->jthread, *h, (*h)->klass->mirror);
+        JVMTI_CALLBACK(t, cb(jvmti_ext(env), thread_env(t), refs[0], refs[1], refs[2], (jlong)size));
+    }
+}
+
+/* com.loupe.events.ObjectAlloc for the object in *h, to every environment with a
+ * callback: called as the spec types extension callbacks (jvmtiExtensionEvent, variadic),
+ * in VM state (jvmti_ext_events.c says why). */
+static inline __attribute__((always_inline)) void post_ext(Thread *t, Object **h, size_t size) {
+    for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = __atomic_load_n(&env->next, __ATOMIC_ACQUIRE)) {
+        jvmtiExtensionEvent cb = (jvmtiExtensionEvent)jvmti_ext_callback(env, JVMTI_EXT_OBJECT_ALLOC);
+        if (!cb) continue;
+        jobject refs[3];
+        local_refs(t, refs, t->jthread, *h, (*h)->klass->mirror);
+        cb(jvmti_ext(env), thread_env(t), refs[0], refs[1], refs[2], (jlong)size, (jint)heap_arena_of(*h));
     }
 }
 
@@ -146,24 +177,37 @@ static bool sampled_allocation(Thread *t, Object *o, size_t size) {
     return sample_due(t, o, size);
 }
 
-Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
-    if (!t || in_alloc_callback) return o;
-    bool ext = jvmti_ext_alloc_wanted();
-    bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
-    bool vm = java && vm_allocation(t);
-    bool sampled = java && sampled_allocation(t, o, size);
-    if (!ext && !vm && !sampled) return o;
+/* Posts the events asked for, in one event scope holding the object (the callbacks may
+ * collect); the object's address after them.  Inlined with constant flags for the
+ * common case below. */
+static inline __attribute__((always_inline)) Object *post_events(Thread *t, Object *o, size_t size, bool ext, bool vm,
+                                                                 bool sampled) {
     JvmtiEventScope s;
     jvmti_event_enter(t, &s);
-    Object **h = hnd_new(t, o);
+    Object **h = (Object **)jvmti_local(t, o);
     in_alloc_callback++;
-    if (ext) jvmti_ext_post_object_alloc(t, h, size);
+    if (ext) post_ext(t, h, size);
     if (vm) post(t, JVMTI_EVENT_VM_OBJECT_ALLOC, h, size);
     if (sampled) post(t, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, h, size);
     in_alloc_callback--;
     o = *h;
     jvmti_event_exit(&s);
     return o;
+}
+
+#define VM_OR_SAMPLED (JVMTI_EVENT_BIT(JVMTI_EVENT_VM_OBJECT_ALLOC) | JVMTI_EVENT_BIT(JVMTI_EVENT_SAMPLED_OBJECT_ALLOC))
+
+Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
+    if (!t || in_alloc_callback) return o;
+    bool ext = jvmti_ext_alloc_wanted();
+    /* the common case: ObjectAlloc alone (a heap listener), every allocation */
+    if (likely(!(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)))
+        return ext ? post_events(t, o, size, true, false, false) : o;
+    bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
+    bool vm = java && vm_allocation(t);
+    bool sampled = java && sampled_allocation(t, o, size);
+    if (!ext && !vm && !sampled) return o;
+    return post_events(t, o, size, ext, vm, sampled);
 }
 
 /* Event enablement changed (SetEventNotificationMode, SetEventCallbacks). */

@@ -120,19 +120,11 @@ JvmtiEnv *jvmti_env_next(JvmtiEnv *prev, Thread *t, jvmtiEvent ev) {
     return NULL;
 }
 
-void jvmti_event_enter(Thread *t, JvmtiEventScope *s) {
-    s->t = t;
-    s->hm = hnd_mark(t);
-    s->saved_exception = t->exception ? hnd_new(t, exc_take(t)) : NULL;
-}
+Object **jvmti_exception_put_aside(Thread *t) { return hnd_new(t, exc_take(t)); }
 
-void jvmti_event_exit(JvmtiEventScope *s) {
-    Thread *t = s->t;
-    if (s->saved_exception) {
-        exc_take(t);
-        t->exception = *s->saved_exception;
-    }
-    hnd_release(t, s->hm);
+void jvmti_exception_restore(Thread *t, Object **saved) {
+    exc_take(t);
+    t->exception = *saved;
 }
 
 /* ---- Event Management functions ---- */

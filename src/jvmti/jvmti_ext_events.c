@@ -62,22 +62,9 @@ static const GCEventListener listener = {
     on_arena_new, on_arena_delete, NULL, on_free, on_move, on_gc_start, on_gc_finish,
 };
 
-/* ---- ObjectAlloc (called by the allocation hook, in VM state, inside an event scope) ---- */
+/* ---- ObjectAlloc: posted by the allocation hook (jvmti_alloc.c) ---- */
 
-static volatile bool ext_alloc_wanted;
-
-bool jvmti_ext_alloc_wanted(void) { return __atomic_load_n(&ext_alloc_wanted, __ATOMIC_RELAXED); }
-
-void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size) {
-    for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = __atomic_load_n(&env->next, __ATOMIC_ACQUIRE)) {
-        jvmtiExtensionEvent cb = (jvmtiExtensionEvent)jvmti_ext_callback(env, JVMTI_EXT_OBJECT_ALLOC);
-        if (!cb) continue;
-        jthread thr = hnd_local(t, t->jthread);
-        jobject obj = hnd_local(t, *h);
-        jclass k = hnd_local(t, (*h)->klass->mirror);
-        cb(jvmti_ext(env), thread_env(t), thr, obj, k, (jlong)size, (jint)heap_arena_of(*h));
-    }
-}
+volatile bool jvmti_ext_alloc_on;
 
 /* ---- the switch ---- */
 
@@ -113,7 +100,7 @@ void jvmti_heap_listening_changed(Thread *t) {
     uint32_t mask = ext_mask();
     bool ext_alloc = mask & (1u << GCE_OBJECT_ALLOC);
     uint32_t listen = mask;
-    __atomic_store_n(&ext_alloc_wanted, ext_alloc, __ATOMIC_RELAXED);
+    __atomic_store_n(&jvmti_ext_alloc_on, ext_alloc, __ATOMIC_RELAXED);
     __atomic_store_n(&jvmti_alloc_hook, ext_alloc || sampling || vm_alloc, __ATOMIC_RELEASE);
     if (listen != installed) {
         if (listen) gc_add_listener(t, &listener, listen);

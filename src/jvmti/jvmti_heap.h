@@ -28,9 +28,9 @@ static inline void *jvmti_ext_callback(JvmtiEnv *env, int index) {
  * events enabled, sampling) and (un)installs the listener; t: the calling thread or NULL
  * (OnLoad).  Called outside jvmti_lock. */
 void jvmti_heap_listening_changed(Thread *t);
-/* com.loupe.events.ObjectAlloc for the object in *h (jvmti_ext_events.c). */
-void jvmti_ext_post_object_alloc(Thread *t, Object **h, size_t size);
-bool jvmti_ext_alloc_wanted(void);
+/* Some environment has a com.loupe.events.ObjectAlloc callback (jvmti_alloc.c posts it). */
+extern volatile bool jvmti_ext_alloc_on;
+static inline bool jvmti_ext_alloc_wanted(void) { return __atomic_load_n(&jvmti_ext_alloc_on, __ATOMIC_RELAXED); }
 /* com.loupe.functions.GetStackTraceMarked (jvmti_stackmark.c). */
 jvmtiError JNICALL jvmti_ext_GetStackTraceMarked(jvmtiEnv *e, ...);
 

@@ -127,9 +127,25 @@ typedef struct JvmtiEventScope {
 } JvmtiEventScope;
 
 /* Brackets around posting one event on thread t (in VM state): handles made inside are
- * released at exit; the pending exception is put aside and restored. */
-void jvmti_event_enter(Thread *t, JvmtiEventScope *s);
-void jvmti_event_exit(JvmtiEventScope *s);
+ * released at exit; the pending exception is put aside and restored.  Inline, as
+ * allocation events post one per allocation; the exception's two halves are not. */
+Object **jvmti_exception_put_aside(Thread *t);
+void jvmti_exception_restore(Thread *t, Object **saved);
+static inline void jvmti_event_enter(Thread *t, JvmtiEventScope *s) {
+    s->t = t;
+    s->hm = hnd_area_mark(&t->handles);
+    s->saved_exception = unlikely(t->exception != NULL) ? jvmti_exception_put_aside(t) : NULL;
+}
+static inline void jvmti_event_exit(JvmtiEventScope *s) {
+    if (unlikely(s->saved_exception != NULL)) jvmti_exception_restore(s->t, s->saved_exception);
+    hnd_area_release(&s->t->handles, s->hm);
+}
+/* A local reference to o (NULL for NULL), as hnd_local, inline for the same reason. */
+static inline jobject jvmti_local(Thread *t, Object *o) {
+    if (!o) return NULL;
+    Object **slot = hnd_area_push(&t->handles, o);
+    return slot ? (jobject)slot : (jobject)hnd_new(t, o);
+}
 /* The next environment after prev (NULL: the first) that wants event ev on thread t:
  * valid, with a callback, enabled globally or for t, and in a phase that sees it. */
 JvmtiEnv *jvmti_env_next(JvmtiEnv *prev, Thread *t, jvmtiEvent ev);
