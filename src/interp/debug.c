@@ -576,6 +576,13 @@ void dbg_frame_unwind(Thread *t, Frame *f) {
     hnd_release(t, hm);
 }
 
+int dbg_unwind_request(Thread *t, Frame *f) {
+    DbgThread *d = dbg_of(t);
+    if (!d || d->req != REQ_POP || d->req_frame != f) return DBG_RUN;
+    exc_take(t);
+    return take_request(t, d, f, frame_bci(f));
+}
+
 /* Where the pending exception will be caught: the first frame from f outward with a
  * handler for it. */
 static Frame *catch_frame(Thread *t, Frame *f, int *bci) {
