@@ -209,7 +209,7 @@ static void clear_class_bps(Class *c, void *ctx) {
 
 void dbg_clear_class_breakpoints(Class *c) {
     pthread_mutex_lock(&dbg_lock);
-    clear_class_bps(c, NULL);
+    for (Class *v = c; v; v = v->previous) clear_class_bps(v, NULL);   /* old versions too */
     pthread_mutex_unlock(&dbg_lock);
 }
 
