@@ -22,13 +22,16 @@
  * shares the class's name, loader, mirror, supertypes and nest host, so access checks come
  * out as for the class itself.  The old version's constant-pool objects and its copies of
  * the mirror and loader are GC roots (heap/roots.c walks Class.previous).  A copy is
- * obsolete (IsMethodObsolete) unless the new body is the same bytecode over the same
- * constant pool (HotSpot's "equivalent modulo constant pool", taken strictly here).
+ * obsolete (IsMethodObsolete) unless the new body is equivalent modulo constant pool (the
+ * same instructions naming the same constants, as HotSpot's EMCP test): such a copy stands
+ * for the current method in what a tool sees (rdf_current_method: the jmethodID of events
+ * and frames) and gets the breakpoints set in it (rdf_version_method).
  * Old versions are never freed: a frame may run an obsolete method for as long as it likes.
  */
 #include "classfile/redefine.h"
 #include "classfile/resolve.h"
 #include "interp/frame.h"
+#include "interp/opcodes.h"
 #include "runtime/thread.h"
 #include "runtime/mirror.h"
 #include "runtime/vm.h"
@@ -36,26 +39,93 @@
 #include "heap/object.h"
 #include <string.h>
 
-static bool same_entry(const ConstantPool *a, const ConstantPool *b, uint16_t i) {
-    const CPEntry *x = &a->e[i], *y = &b->e[i];
+/* Constant i of pool a and constant k of pool b are the same by content: same tag and the
+ * same text, value or (recursively) referenced constants.  Dynamic and InvokeDynamic
+ * constants, whose bootstrap methods are not compared, never are. */
+static bool same_constant(const ConstantPool *a, uint16_t i, const ConstantPool *b, uint16_t k) {
+    if (!i || !k || i >= a->count || k >= b->count) return !i && !k;
+    if (a->tags[i] != b->tags[k]) return false;
+    const CPEntry *x = &a->e[i], *y = &b->e[k];
     switch (a->tags[i]) {
     case JVM_CONSTANT_Utf8: return x->utf8 == y->utf8;
     case JVM_CONSTANT_Integer: case JVM_CONSTANT_Float: return x->i == y->i;
     case JVM_CONSTANT_Long: case JVM_CONSTANT_Double: return x->j == y->j;
-    default: return x->ref.a == y->ref.a && x->ref.b == y->ref.b;
+    case JVM_CONSTANT_Class: case JVM_CONSTANT_String: case JVM_CONSTANT_MethodType:
+        return same_constant(a, x->ref.a, b, y->ref.a);
+    case JVM_CONSTANT_MethodHandle:
+        return x->ref.a == y->ref.a && same_constant(a, x->ref.b, b, y->ref.b);
+    case JVM_CONSTANT_NameAndType: case JVM_CONSTANT_Fieldref: case JVM_CONSTANT_Methodref:
+    case JVM_CONSTANT_InterfaceMethodref:
+        return same_constant(a, x->ref.a, b, y->ref.a) && same_constant(a, x->ref.b, b, y->ref.b);
+    default: return false;
     }
 }
 
-/* The same constants at the same indices (Utf8 symbols are interned: same text, same pointer). */
-static bool same_constant_pool(const Class *a, const Class *b) {
-    if (a->cp.count != b->cp.count) return false;
-    for (uint16_t i = 1; i < a->cp.count; i++)
-        if (a->cp.tags[i] != b->cp.tags[i] || (a->cp.tags[i] && !same_entry(&a->cp, &b->cp, i))) return false;
+static uint16_t u2_at(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
+static uint32_t u4_at(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+/* The length of the instruction at bci (0 when it runs past the end or is undefined). */
+static uint32_t insn_length(const uint8_t *code, uint32_t bci, uint32_t len) {
+    uint8_t op = code[bci];
+    uint32_t n = opcode_lengths[op] > 0 ? (uint32_t)opcode_lengths[op] : 0, pad = 3 - bci % 4;
+    if (op == OP_wide) n = bci + 1 < len && code[bci + 1] == OP_iinc ? 6 : 4;
+    else if (op == OP_tableswitch && bci + pad + 13 <= len)
+        n = 1 + pad + 12 + 4 * (u4_at(code + bci + pad + 9) - u4_at(code + bci + pad + 5) + 1);
+    else if (op == OP_lookupswitch && bci + pad + 9 <= len) n = 1 + pad + 8 + 8 * u4_at(code + bci + pad + 5);
+    return n && bci + n <= len ? n : 0;
+}
+
+/* Where an instruction's constant-pool index is (0: it has none), and its width. */
+static int cp_operand(uint8_t op, int *width) {
+    *width = op == OP_ldc ? 1 : 2;
+    switch (op) {
+    case OP_ldc: case OP_ldc_w: case OP_ldc2_w: case OP_getstatic: case OP_putstatic: case OP_getfield:
+    case OP_putfield: case OP_invokevirtual: case OP_invokespecial: case OP_invokestatic:
+    case OP_invokeinterface: case OP_invokedynamic: case OP_new: case OP_anewarray: case OP_checkcast:
+    case OP_instanceof: case OP_multianewarray:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static bool same_insn(const Class *oc, const uint8_t *a, const Class *nc, const uint8_t *b, uint32_t n) {
+    int width, at = cp_operand(a[0], &width);
+    if (!at) return memcmp(a, b, n) == 0;
+    uint16_t i = width == 1 ? a[at] : u2_at(a + at), k = width == 1 ? b[at] : u2_at(b + at);
+    return a[0] == b[0] && same_constant(&oc->cp, i, &nc->cp, k) &&
+           memcmp(a + at + width, b + at + width, n - (uint32_t)(at + width)) == 0;
+}
+
+/* HotSpot's "equivalent modulo constant pool": the same instructions and exception table,
+ * the constants they name the same by content wherever each pool has them. */
+static bool same_body(const Class *oc, const Method *old, const Class *nc, const Method *new) {
+    if (old->code_len != new->code_len || old->nexc != new->nexc) return false;
+    for (uint16_t i = 0; i < old->nexc; i++) {
+        const ExceptionEntry *x = &old->exc[i], *y = &new->exc[i];
+        if (x->start_pc != y->start_pc || x->end_pc != y->end_pc || x->handler_pc != y->handler_pc ||
+            !same_constant(&oc->cp, x->catch_type, &nc->cp, y->catch_type))
+            return false;
+    }
+    for (uint32_t bci = 0; bci < old->code_len;) {
+        uint32_t n = insn_length(old->code, bci, old->code_len);
+        if (!n || old->code[bci] != new->code[bci] || !same_insn(oc, old->code + bci, nc, new->code + bci, n)) return false;
+        bci += n;
+    }
     return true;
 }
 
-static bool same_body(const Method *old, const Method *new, bool same_cp) {
-    return same_cp && old->code_len == new->code_len && (!old->code_len || memcmp(old->code, new->code, old->code_len) == 0);
+Method *rdf_current_method(Method *m) {
+    Class *o = m->holder;
+    if (!(o->flags & CF_OLD_VERSION) || (m->flags & MF_OBSOLETE) || !o->mirror) return m;
+    Class *c = mirror_class(o->mirror);
+    Method *cm = c ? class_find_declared_method(c, m->name, m->desc) : NULL;
+    return cm ? cm : m;
+}
+
+Method *rdf_version_method(Class *v, const Method *m) {
+    Method *vm = class_find_declared_method(v, m->name, m->desc);
+    return vm && !(vm->flags & MF_OBSOLETE) ? vm : NULL;
 }
 
 /* The old version of c: a copy of its state now, with copies of its methods. */
@@ -68,14 +138,13 @@ Class *rdf_old_version(Class *c, Class *n) {
     o->arena = n->arena;            /* kept alive from here: the new code lives in it */
     o->hook_base = NULL;
     o->methods = vm_calloc(c->nmethods ? c->nmethods : 1, sizeof *o->methods);
-    bool same_cp = same_constant_pool(c, n);
     for (uint16_t i = 0; i < c->nmethods; i++) {
         Method *m = &o->methods[i];
         *m = c->methods[i];
         m->holder = o;
         m->jvmti_ext = NULL;
         Method *nm = class_find_declared_method(n, m->name, m->desc);
-        if (!nm || !same_body(&c->methods[i], nm, same_cp)) m->flags |= MF_OBSOLETE;
+        if (!nm || !same_body(c, &c->methods[i], n, nm)) m->flags |= MF_OBSOLETE;
     }
     return o;
 }

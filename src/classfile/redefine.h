@@ -30,5 +30,10 @@ Class *rdf_old_version(Class *c, Class *n);
 void rdf_retarget_frames(Class *c, Class *o);
 void rdf_take_class_attributes(Class *c, const Class *n);
 void rdf_link_version(Class *c, Class *o);
+/* What a tool sees of an old version's method: the current method for a copy that is not
+ * obsolete (its body was equivalent modulo constant pool), else m itself. */
+Method *rdf_current_method(Method *m);
+/* The copy of m in old version v that is not obsolete, or NULL. */
+Method *rdf_version_method(Class *v, const Method *m);
 
 #endif

@@ -15,6 +15,7 @@
  * Messages follow HotSpot's wording, e.g. NoSuchMethodError: 'int Foo.bar(java.lang.String)'.
  */
 #include "classfile/resolve.h"
+#include "runtime/mirror.h"
 #include "classfile/link.h"
 #include "classfile/loader.h"
 #include "classfile/module.h"
@@ -191,7 +192,9 @@ Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
     if (c) return c;
     Symbol *name = cp_class_name(&cls->cp, idx);
     if (name == cls->name) {
-        c = cls;
+        /* an old version's code (redefine.c) names the class itself: its current version,
+         * whose methods it calls, as HotSpot's obsolete and unchanged methods do */
+        c = (cls->flags & CF_OLD_VERSION) && cls->mirror ? mirror_class(cls->mirror) : cls;
     } else {
         c = ld_load(t, name, cls->loader ? &cls->loader : NULL, false);
         if (!c || !cp_check_package_access(t, cls, c)) return NULL;

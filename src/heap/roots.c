@@ -124,9 +124,7 @@ static void visit_thread(Thread *t, RootWalk *w) {
     hnd_visit_locals(t, visit_local_handle, w);
 }
 
-static void visit_class(Class *c, RootWalk *w) {
-    /* a redefined class's earlier versions, which its obsolete methods still run on */
-    for (Class *o = c->previous; o; o = o->previous) visit_class(o, w);
+static void visit_class_version(Class *c, RootWalk *w) {
     visit_as(&c->mirror, c->loader ? GCR_OTHER : GCR_SYSTEM_CLASS, w);
     w->info.kind = GCR_OTHER;
     visit(&c->loader, w);
@@ -137,6 +135,12 @@ static void visit_class(Class *c, RootWalk *w) {
         if (c->cp.objs) visit(&c->cp.objs[i], w);
         if (c->cp.errors) visit(&c->cp.errors[i], w);
     }
+}
+
+/* A class and a redefined class's earlier versions, which its obsolete methods still run
+ * on: each once (the chain grows by one per redefinition). */
+static void visit_class(Class *c, RootWalk *w) {
+    for (Class *v = c; v; v = v->previous) visit_class_version(v, w);
 }
 
 static void visit_loader(LoaderData *ld, RootWalk *w) {

@@ -209,7 +209,7 @@ static void clear_class_bps(Class *c, void *ctx) {
 
 void dbg_clear_class_breakpoints(Class *c) {
     pthread_mutex_lock(&dbg_lock);
-    clear_class_bps(c, NULL);
+    for (Class *v = c; v; v = v->previous) clear_class_bps(v, NULL);   /* old versions too */
     pthread_mutex_unlock(&dbg_lock);
 }
 
@@ -574,6 +574,13 @@ void dbg_frame_unwind(Thread *t, Frame *f) {
     settle(t, dbg_of(t));
     exc_set(t, *exc);
     hnd_release(t, hm);
+}
+
+int dbg_unwind_request(Thread *t, Frame *f) {
+    DbgThread *d = dbg_of(t);
+    if (!d || d->req != REQ_POP || d->req_frame != f) return DBG_RUN;
+    exc_take(t);
+    return take_request(t, d, f, frame_bci(f));
 }
 
 /* Where the pending exception will be caught: the first frame from f outward with a

@@ -137,6 +137,10 @@ void dbg_trap(Thread *t);
  * by exception. */
 Slot dbg_frame_return(Thread *t, Frame *f, Slot ret);
 void dbg_frame_unwind(Thread *t, Frame *f);
+/* After dbg_frame_unwind: a PopFrame asked of f meanwhile (by its MethodExit or FramePop
+ * callback) drops the exception and pops f as dbg_insn does (DBG_POP, or DBG_THROW when
+ * that fails); DBG_RUN when there is none. */
+int dbg_unwind_request(Thread *t, Frame *f);
 /* Around a native method's call (native/natives.c): dbg_native_entry when the thread's
  * trap word has TRAP_HOOKS, dbg_native_exit when the frame then has FR_DBG_MASK flags (ok:
  * the call's outcome, *ret its return value, updated; returns ok). */

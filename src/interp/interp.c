@@ -758,6 +758,7 @@ L_dbg_hook:
         goto do_return;
     }
     /* DBG_POP: the frame is gone and its caller's invoke runs again */
+dbg_popped:
     frame = t->top;
     pc = frame->pc;
     sp = frame->sp;
@@ -794,7 +795,10 @@ handle_exception:
             hnd_release(t, hm);
         }
         if (frame->flags & (FR_ENTRY | FR_DBG_MASK)) {
-            if (frame->flags & FR_DBG_MASK) dbg_frame_unwind(t, frame);
+            if (frame->flags & FR_DBG_MASK) {
+                dbg_frame_unwind(t, frame);
+                if (dbg_unwind_request(t, frame) == DBG_POP) goto dbg_popped;
+            }
             if (frame->flags & FR_ENTRY) {
                 t->top = frame->prev;
                 return false;

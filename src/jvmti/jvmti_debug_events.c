@@ -38,7 +38,7 @@ static void post_method_entry(Thread *t, Method *m) {
     POST_BEGIN(t, JVMTI_EVENT_METHOD_ENTRY);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_METHOD_ENTRY) {
         jvmtiEventMethodEntry cb = JVMTI_CB(env, MethodEntry);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m)));
     }
     POST_END();
 }
@@ -48,7 +48,7 @@ static void post_method_exit(Thread *t, Method *m, bool by_exc, jvalue ret, Obje
     if (ref) ret.l = local(t, ref);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_METHOD_EXIT) {
         jvmtiEventMethodExit cb = JVMTI_CB(env, MethodExit);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, by_exc, ret));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), by_exc, ret));
     }
     POST_END();
 }
@@ -58,7 +58,7 @@ static void post_frame_pop_to(Thread *t, const Frame *f, Method *m, bool by_exc)
     POST_BEGIN(t, JVMTI_EVENT_FRAME_POP);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_FRAME_POP) {
         jvmtiEventFramePop cb = JVMTI_CB(env, FramePop);
-        if (cb && jvmti_frame_pop_requested(t, f, env)) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, by_exc));
+        if (cb && jvmti_frame_pop_requested(t, f, env)) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), by_exc));
     }
     POST_END();
 }
@@ -73,7 +73,7 @@ static void post_single_step(Thread *t, Method *m, int bci) {
     POST_BEGIN(t, JVMTI_EVENT_SINGLE_STEP);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_SINGLE_STEP) {
         jvmtiEventSingleStep cb = JVMTI_CB(env, SingleStep);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci));
     }
     POST_END();
 }
@@ -82,7 +82,7 @@ static void post_breakpoint(Thread *t, Method *m, int bci) {
     POST_BEGIN(t, JVMTI_EVENT_BREAKPOINT);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_BREAKPOINT) {
         jvmtiEventBreakpoint cb = JVMTI_CB(env, Breakpoint);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci));
     }
     POST_END();
 }
@@ -93,7 +93,7 @@ static void post_field_access(Thread *t, Method *m, int bci, Field *f, Object **
     jobject o = local(t, obj);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_FIELD_ACCESS) {
         jvmtiEventFieldAccess cb = JVMTI_CB(env, FieldAccess);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci, fk, o, (jfieldID)f));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci, fk, o, (jfieldID)f));
     }
     POST_END();
 }
@@ -107,7 +107,7 @@ static void post_field_modification(Thread *t, Method *m, int bci, Field *f, Obj
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_FIELD_MODIFICATION) {
         jvmtiEventFieldModification cb = JVMTI_CB(env, FieldModification);
         if (cb)
-            JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci, fk, o, (jfieldID)f, sig, v));
+            JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci, fk, o, (jfieldID)f, sig, v));
     }
     POST_END();
 }
@@ -118,7 +118,7 @@ static void post_exception(Thread *t, Method *m, int bci, Object **exc, Method *
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_EXCEPTION) {
         jvmtiEventException cb = JVMTI_CB(env, Exception);
         if (cb)
-            JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci, e, (jmethodID)cm,
+            JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci, e, jvmti_method_id(cm),
                                  cm ? (jlocation)cbci : 0));
     }
     POST_END();
@@ -129,7 +129,7 @@ static void post_exception_catch(Thread *t, Method *m, int bci, Object **exc) {
     jobject e = local(t, exc);
     JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_EXCEPTION_CATCH) {
         jvmtiEventExceptionCatch cb = JVMTI_CB(env, ExceptionCatch);
-        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, (jmethodID)m, (jlocation)bci, e));
+        if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), jni, jt, jvmti_method_id(m), (jlocation)bci, e));
     }
     POST_END();
 }

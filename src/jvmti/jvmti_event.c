@@ -12,6 +12,7 @@
  * allows.
  */
 #include "jvmti/jvmti_internal.h"
+#include "jvmti/jvmti_heap.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include <string.h>
@@ -129,9 +130,18 @@ void jvmti_exception_restore(Thread *t, Object **saved) {
 
 /* ---- Event Management functions ---- */
 
+/* ObjectFree for the objects of env that died, under the callbacks and enablement in force
+ * until now, before an agent changes them (as HotSpot does): an agent re-enabling the event
+ * after System.gc() hears of every object that died by then. */
+static void flush_object_free(JvmtiEnv *env) {
+    Thread *t = thread_current();
+    if (t && jvmti_env_phase(env) == JVMTI_PHASE_LIVE) jvmti_tags_flush(t, env);
+}
+
 jvmtiError JNICALL jvmti_SetEventCallbacks(jvmtiEnv *e, const jvmtiEventCallbacks *callbacks, jint size_of_callbacks) {
     if (size_of_callbacks < 0) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     JvmtiEnv *env = jvmti_env(e);
+    flush_object_free(env);
     jvmtiEventCallbacks copy;
     memset(&copy, 0, sizeof copy);
     if (callbacks) memcpy(&copy, callbacks, (size_t)size_of_callbacks < sizeof copy ? (size_t)size_of_callbacks : sizeof copy);
@@ -180,6 +190,7 @@ jvmtiError JNICALL jvmti_SetEventNotificationMode(jvmtiEnv *e, jvmtiEventMode mo
     if (!enable && mode != JVMTI_DISABLE) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     int cap = event_capability(event_type);
     if (enable && cap >= 0 && !jvmti_has(env, cap)) return JVMTI_ERROR_MUST_POSSESS_CAPABILITY;
+    if (event_type == JVMTI_EVENT_OBJECT_FREE) flush_object_free(env);
     if (t) set_for_thread(env, t, JVMTI_EVENT_BIT(event_type), enable);
     else set_global(env, JVMTI_EVENT_BIT(event_type), enable);
     jvmti_event_mode_changed();

@@ -13,6 +13,7 @@
  * thread and posted when it lets the lock go, in definition order (supertypes first).
  */
 #include "jvmti/jvmti_internal.h"
+#include "jvmti/jvmti_heap.h"
 #include "runtime/vm.h"
 #include "classfile/class.h"
 
@@ -77,6 +78,7 @@ void jvmti_vm_death(Thread *t) {
         int old = thread_enter_vm(t);
         JvmtiEventScope s;
         jvmti_event_enter(t, &s);
+        jvmti_tags_post_freed(t);   /* the objects that died by now, first */
         JVMTI_FOR_EACH_ENV(env, t, JVMTI_EVENT_VM_DEATH) {
             jvmtiEventVMDeath cb = JVMTI_CB(env, VMDeath);
             if (cb) JVMTI_CALLBACK(t, cb(jvmti_ext(env), thread_env(t)));

@@ -38,6 +38,8 @@ jvmtiError JNICALL jvmti_ext_GetStackTraceMarked(jvmtiEnv *e, ...);
 
 /* ObjectFree for every environment's objects the collector freed (jvmti_tag.c). */
 void jvmti_tags_post_freed(Thread *t);
+/* ObjectFree for env's freed objects only (SetEventCallbacks, SetEventNotificationMode). */
+void jvmti_tags_flush(Thread *t, JvmtiEnv *env);
 /* Tags during a heap walk (jvmti_tag.c), world stopped: the env's tags indexed by address. */
 typedef struct JvmtiTagWalk JvmtiTagWalk;
 JvmtiTagWalk *jvmti_tag_walk_begin(JvmtiEnv *env);

@@ -180,6 +180,9 @@ jvmtiError jvmti_thread_of(jthread thread, Thread **out);
 jvmtiError jvmti_given_thread_of(jthread thread, Thread **out);
 jvmtiError jvmti_class_of(jclass klass, Class **out);      /* INVALID_CLASS */
 jvmtiError jvmti_method_of(jmethodID method, Method **out); /* INVALID_METHODID */
+/* The jmethodID a tool sees for a frame's method: a redefined class's old copy of a method
+ * whose body did not change (modulo constant pool) is the current method. */
+jmethodID jvmti_method_id(Method *m);
 jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out); /* INVALID_FIELDID */
 
 /* ---- results: memory the agent frees with Deallocate ---- */

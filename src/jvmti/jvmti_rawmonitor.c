@@ -16,6 +16,11 @@
  * so belongs to a thread that was waiting when it was sent: a thread that starts to wait
  * afterwards (typically the notifier itself, waiting for the answer) cannot take it.
  *
+ * The functions run in the caller's state (jvmti_table.c): a thread never stops for a
+ * safepoint while it owns a raw monitor, since the thread that stopped the world (a heap
+ * walk calling back into the agent) may need it.  Only the interrupt status, a field of
+ * the Thread object, is read in the VM, while the waiter owns nothing.
+ *
  * RawMonitorWait is interruptible as the spec requires: Thread.interrupt does not know
  * about raw monitors, so a Java thread waits in short slices and looks at its interrupt
  * wake-up flag between them (JVMTI_ERROR_INTERRUPT, the status cleared as Object.wait
@@ -195,37 +200,6 @@ static bool wait_notified(RawMonitor *m, RawWaiter *w, jlong millis, Thread *t) 
     }
 }
 
-jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jlong millis) {
-    RawMonitor *m;
-    jvmtiError err = monitor_of(monitor, &m);
-    if (err != JVMTI_ERROR_NONE) return err;
-    Thread *t = thread_current();
-    pthread_mutex_lock(&m->lock);
-    if (!owned_by_me(m)) {
-        pthread_mutex_unlock(&m->lock);
-        return JVMTI_ERROR_NOT_MONITOR_OWNER;
-    }
-    if (t && t->jthread && jthread_prepare_wait(t)) {
-        jthread_take_interrupt(t);
-        pthread_mutex_unlock(&m->lock);
-        return JVMTI_ERROR_INTERRUPT;
-    }
-    int count = m->count;
-    RawWaiter w;
-    release(m);
-    waiter_enqueue(m, &w);
-    int old = wait_begin();
-    bool interrupted = wait_notified(m, &w, millis, t && t->jthread ? t : NULL);
-    waiter_remove(m, &w);
-    pthread_mutex_unlock(&m->lock);
-    wait_end(old);
-    pthread_mutex_lock(&m->lock);
-    acquire_unsuspended(m, count);
-    pthread_mutex_unlock(&m->lock);
-    if (interrupted && jthread_take_interrupt(t)) return JVMTI_ERROR_INTERRUPT;
-    return JVMTI_ERROR_NONE;
-}
-
 /* Marks the oldest unnotified waiter (all of them with `all`) and wakes them (m->lock held). */
 static void mark_notified(RawMonitor *m, bool all) {
     bool any = false;
@@ -235,6 +209,52 @@ static void mark_notified(RawMonitor *m, bool all) {
         any = true;
     }
     if (any) pthread_cond_broadcast(&m->wait);
+}
+
+/* Whether t's interrupt status was set, clearing it (before a wait, the wake-up flag is
+ * reset first): in VM state, as it reads the Thread object. */
+static bool interrupt_status(Thread *t, bool before_wait) {
+    int old = thread_enter_vm(t);
+    bool set = before_wait ? jthread_prepare_wait(t) && jthread_take_interrupt(t) : jthread_take_interrupt(t);
+    thread_leave_vm(t, old);
+    return set;
+}
+
+jvmtiError JNICALL jvmti_RawMonitorWait(jvmtiEnv *env, jrawMonitorID monitor, jlong millis) {
+    RawMonitor *m;
+    jvmtiError err = monitor_of(monitor, &m);
+    if (err != JVMTI_ERROR_NONE) return err;
+    Thread *t = thread_current();
+    Thread *java = t && t->jthread ? t : NULL;
+    pthread_mutex_lock(&m->lock);
+    if (!owned_by_me(m)) {
+        pthread_mutex_unlock(&m->lock);
+        return JVMTI_ERROR_NOT_MONITOR_OWNER;
+    }
+    int count = m->count;
+    RawWaiter w;
+    release(m);
+    waiter_enqueue(m, &w);
+    pthread_mutex_unlock(&m->lock);
+    /* the interrupt status is in the Thread object: read in the VM, owning no monitor */
+    bool interrupted = java && interrupt_status(java, true);
+    pthread_mutex_lock(&m->lock);
+    if (interrupted) {
+        waiter_remove(m, &w);
+        if (w.notified) mark_notified(m, false);   /* not ours to take: passed on */
+        pthread_mutex_unlock(&m->lock);
+    } else {
+        int old = wait_begin();
+        bool poked = wait_notified(m, &w, millis, java);
+        waiter_remove(m, &w);
+        pthread_mutex_unlock(&m->lock);
+        wait_end(old);
+        interrupted = poked && interrupt_status(java, false);
+    }
+    pthread_mutex_lock(&m->lock);
+    acquire_unsuspended(m, count);
+    pthread_mutex_unlock(&m->lock);
+    return interrupted ? JVMTI_ERROR_INTERRUPT : JVMTI_ERROR_NONE;
 }
 
 static jvmtiError notify(jrawMonitorID monitor, bool all) {

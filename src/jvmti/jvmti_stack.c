@@ -54,7 +54,7 @@ jvmtiError jvmti_on_frames(jthread thread, bool must_be_suspended, JvmtiFrameFn 
 /* ---- one thread ---- */
 
 static void frame_info(Frame *f, jvmtiFrameInfo *out) {
-    out->method = (jmethodID)f->method;
+    out->method = jvmti_method_id(f->method);
     out->location = (f->flags & FR_NATIVE) ? -1 : frame_bci(f);
 }
 

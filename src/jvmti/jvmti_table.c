@@ -75,16 +75,26 @@ static jvmtiError entry_check(jvmtiEnv *e, int fn) {
     return JVMTI_ERROR_NONE;
 }
 
+/* The raw monitor functions run in the caller's state, as on HotSpot: entering the VM
+ * would stop a thread that owns a raw monitor at a safepoint, and the thread holding the
+ * world stopped (a heap walk's callback) may be the one that wants that monitor.  They
+ * touch no object, and go to the VM themselves only while they own no monitor. */
+static bool stays_native(int fn) {
+    return fn == JFN_RawMonitorEnter || fn == JFN_RawMonitorExit || fn == JFN_RawMonitorWait ||
+           fn == JFN_RawMonitorNotify || fn == JFN_RawMonitorNotifyAll;
+}
+
 #define JVMTI_FN(slot, name, phases, cap, params, args) \
     static jvmtiError JNICALL entry_##name params { \
         jvmtiError err_ = entry_check(env, JFN_##name); \
         if (err_ != JVMTI_ERROR_NONE) return traced(JFN_##name, err_); \
         if (!jvmti_##name) return traced(JFN_##name, JVMTI_ERROR_NOT_AVAILABLE); \
         Thread *t_ = thread_current(); \
-        int old_ = t_ ? thread_enter_vm(t_) : 0; \
+        bool vm_ = t_ && !stays_native(JFN_##name); \
+        int old_ = vm_ ? thread_enter_vm(t_) : t_ ? thread_state(t_) : 0; \
         if (t_ && old_ == TS_IN_NATIVE && susp_requested(t_)) susp_block(t_); \
         err_ = jvmti_##name args; \
-        if (t_) thread_leave_vm(t_, old_); \
+        if (vm_) thread_leave_vm(t_, old_); \
         return traced(JFN_##name, err_); \
     }
 #include "jvmti/jvmti_functions.def"

@@ -8,8 +8,9 @@
  * After a collection (jvmti_gc_done, called as soon as the world restarts, before the
  * collecting thread's failed allocation is even an object, so it may not run callbacks)
  * the dead entries are moved to the map's list of freed tags; ObjectFree for them is
- * posted by the environment's next tag function (GetObjectsWithTags too) and at the end of
- * any ForceGarbageCollection, so that an agent that forces a collection then looks for its
+ * posted by the environment's next tag function (GetObjectsWithTags too), when it sets its
+ * callbacks or ObjectFree's mode, before VMDeath and at the end of any
+ * ForceGarbageCollection, so that an agent that forces a collection then looks for its
  * objects has heard of those that died (HotSpot's service thread posts them by then).
  *
  * GarbageCollectionStart and GarbageCollectionFinish run on the collecting thread with
@@ -113,6 +114,13 @@ static void post_object_free(Thread *t, JvmtiEnv *env, JvmtiTagMap *m) {
     jvmtiEventObjectFree cb = __atomic_load_n(&env->callbacks.ObjectFree, __ATOMIC_RELAXED);
     for (int i = 0; wanted && cb && i < n; i++) JVMTI_CALLBACK(t, cb(jvmti_ext(env), tags[i]));
     free(tags);
+}
+
+/* ObjectFree now for env's objects the collector freed (SetEventCallbacks and
+ * SetEventNotificationMode of ObjectFree flush them first, as HotSpot's do). */
+void jvmti_tags_flush(Thread *t, JvmtiEnv *env) {
+    JvmtiTagMap *m = tag_map(env, false);
+    if (m) post_object_free(t, env, m);
 }
 
 void jvmti_tags_post_freed(Thread *t) {

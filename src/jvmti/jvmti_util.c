@@ -7,6 +7,7 @@
  * agent gives them back through Deallocate, which frees them.
  */
 #include "jvmti/jvmti_internal.h"
+#include "classfile/redefine.h"
 #include "runtime/vm.h"
 #include "runtime/jthread.h"
 #include "runtime/mirror.h"
@@ -46,6 +47,8 @@ jvmtiError jvmti_method_of(jmethodID method, Method **out) {
     *out = (Method *)method;
     return JVMTI_ERROR_NONE;
 }
+
+jmethodID jvmti_method_id(Method *m) { return m ? (jmethodID)rdf_current_method(m) : NULL; }
 
 jvmtiError jvmti_field_of(Class *c, jfieldID field, Field **out) {
     Field *f = (Field *)field;

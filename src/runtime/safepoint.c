@@ -32,10 +32,14 @@ static pthread_cond_t sp_resumed = PTHREAD_COND_INITIALIZER;
 static uint64_t sp_epoch;
 static int sp_parked;           /* threads waiting in safepoint_block */
 static int sp_resuming;         /* of those woken by the last safepoint_end, not yet out */
+static _Atomic(Thread *) sp_owner;  /* the requester while the world is stopped */
 
 #define RESUME_WAIT_NS 5000000  /* the longest a new safepoint waits for them */
 
 void safepoint_block(Thread *t) {
+    /* the requester polls too when code it runs with the world stopped (a JVMTI heap walk's
+     * callback waiting for a raw monitor) blocks and wakes: it goes on */
+    if (atomic_load_explicit(&sp_owner, memory_order_relaxed) == t) return;
     int old = t->state;
     pthread_mutex_lock(&sp_lock);
     uint64_t epoch = sp_epoch;
@@ -85,6 +89,7 @@ void safepoint_begin(Thread *self) {
     wait_for_resumers();
     pthread_mutex_lock(&thread_list_lock);
     atomic_store_explicit((atomic_int *)&self->state, old, memory_order_seq_cst);
+    atomic_store_explicit(&sp_owner, self, memory_order_relaxed);
     atomic_store(&safepoint_pending, 1);
     for (Thread *t = thread_list; t; t = t->next)
         if (t != self) atomic_fetch_or((atomic_uint *)&t->trap, TRAP_SAFEPOINT);
@@ -103,6 +108,7 @@ void safepoint_begin(Thread *self) {
 
 void safepoint_end(Thread *self) {
     UNUSED(self);
+    atomic_store_explicit(&sp_owner, NULL, memory_order_relaxed);
     pthread_mutex_lock(&sp_lock);
     sp_epoch++;
     sp_resuming = sp_parked;
