@@ -77,7 +77,7 @@ $(TEST_OUT)/unit/test_debug $(TEST_OUT)/unit/test_unload $(TEST_OUT)/unit/test_p
 -include $(TEST_UNIT_BINS:=.d)
 
 # JVMTI agents: shared libraries against the JDK's jvmti.h, loaded by both VMs.
-$(TEST_OUT)/agent/lib%.so: tests/agent/%.c | deps
+$(TEST_OUT)/agent/lib%.so: tests/agent/%.c tests/agent/agent.h | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(TEST_REF_CFLAGS) -fvisibility=default -shared -o $@ $<

@@ -6,7 +6,7 @@
  * at the end of ForceGarbageCollection).  GetObjectsWithTags finds it no more.  (OpenJDK's
  * nsk/jvmti/scenarios/capability/CM02/cm02t001 checks this.)
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -42,16 +42,9 @@ JNIEXPORT void JNICALL Java_MainThreadStart_report(JNIEnv *jni, jclass c) {
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_tag_objects = 1;
-    caps.can_generate_object_free_events = 1;
-    (*jvmti)->AddCapabilities(jvmti, &caps);
-    jvmtiEventCallbacks cb;
-    memset(&cb, 0, sizeof cb);
-    cb.ObjectFree = on_free;
-    (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_OBJECT_FREE, NULL);
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    agent_caps(jvmti, &(jvmtiCapabilities){ .can_tag_objects = 1, .can_generate_object_free_events = 1 });
+    agent_events(jvmti, &(jvmtiEventCallbacks){ .ObjectFree = on_free }, (jvmtiEvent[]){ JVMTI_EVENT_OBJECT_FREE }, 1);
     return JNI_OK;
 }

@@ -7,7 +7,7 @@
  * are all reported before VMDeath.  (OpenJDK's nsk/jvmti/scenarios/allocation/AP01/ap01t001
  * checks this.)
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -51,18 +51,10 @@ JNIEXPORT void JNICALL Java_MainThreadStart_report(JNIEnv *jni, jclass c) {
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_tag_objects = 1;
-    caps.can_generate_object_free_events = 1;
-    (*jvmti)->AddCapabilities(jvmti, &caps);
-    jvmtiEventCallbacks cb;
-    memset(&cb, 0, sizeof cb);
-    cb.ObjectFree = on_free;
-    cb.VMDeath = on_death;
-    (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_OBJECT_FREE, NULL);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, NULL);
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    agent_caps(jvmti, &(jvmtiCapabilities){ .can_tag_objects = 1, .can_generate_object_free_events = 1 });
+    agent_events(jvmti, &(jvmtiEventCallbacks){ .ObjectFree = on_free, .VMDeath = on_death },
+                 (jvmtiEvent[]){ JVMTI_EVENT_OBJECT_FREE, JVMTI_EVENT_VM_DEATH }, 2);
     return JNI_OK;
 }

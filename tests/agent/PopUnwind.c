@@ -5,7 +5,7 @@
  * (OpenJDK's nsk/jvmti/scenarios/hotswap/HS202/hs202t002 does this from another thread,
  * with the method redefined in between).
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -28,17 +28,10 @@ static void JNICALL on_vm_init(jvmtiEnv *e, JNIEnv *jni, jthread thread) {
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_pop_frame = 1;
-    caps.can_generate_method_exit_events = 1;
-    (*jvmti)->AddCapabilities(jvmti, &caps);
-    jvmtiEventCallbacks cb;
-    memset(&cb, 0, sizeof cb);
-    cb.MethodExit = on_exit;
-    cb.VMInit = on_vm_init;
-    (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL);
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    agent_caps(jvmti, &(jvmtiCapabilities){ .can_pop_frame = 1, .can_generate_method_exit_events = 1 });
+    agent_events(jvmti, &(jvmtiEventCallbacks){ .MethodExit = on_exit, .VMInit = on_vm_init },
+                 (jvmtiEvent[]){ JVMTI_EVENT_VM_INIT }, 1);
     return JNI_OK;
 }

@@ -7,7 +7,7 @@
  * stopped the owner there would deadlock.  (OpenJDK's
  * nsk/jvmti/scenarios/allocation/AP04/ap04t003 does this with each heap function.)
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -61,10 +61,8 @@ JNIEXPORT void JNICALL Java_MainThreadStart_report(JNIEnv *jni, jclass c) {
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_tag_objects = 1;
-    (*jvmti)->AddCapabilities(jvmti, &caps);
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    agent_caps(jvmti, &(jvmtiCapabilities){ .can_tag_objects = 1 });
     return JNI_OK;
 }

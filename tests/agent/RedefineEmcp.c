@@ -8,7 +8,7 @@
  * before each call of value(), changing the constant value() returns.  (OpenJDK's
  * nsk/jvmti/RedefineClasses/redefclass016, 019 and 027 check this.)
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,21 +72,13 @@ static void JNICALL on_breakpoint(jvmtiEnv *e, JNIEnv *jni, jthread thread, jmet
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_redefine_classes = 1;
-    caps.can_generate_breakpoint_events = 1;
-    caps.can_get_bytecodes = 1;
-    (*jvmti)->AddCapabilities(jvmti, &caps);
-    jvmtiEventCallbacks cb;
-    memset(&cb, 0, sizeof cb);
-    cb.ClassFileLoadHook = on_hook;
-    cb.ClassPrepare = on_prepare;
-    cb.Breakpoint = on_breakpoint;
-    (*jvmti)->SetEventCallbacks(jvmti, &cb, sizeof cb);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, NULL);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_CLASS_PREPARE, NULL);
-    (*jvmti)->SetEventNotificationMode(jvmti, JVMTI_ENABLE, JVMTI_EVENT_BREAKPOINT, NULL);
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    agent_caps(jvmti, &(jvmtiCapabilities){ .can_redefine_classes = 1, .can_generate_breakpoint_events = 1,
+                                            .can_get_bytecodes = 1 });
+    agent_events(jvmti, &(jvmtiEventCallbacks){ .ClassFileLoadHook = on_hook, .ClassPrepare = on_prepare,
+                                                .Breakpoint = on_breakpoint },
+                 (jvmtiEvent[]){ JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, JVMTI_EVENT_CLASS_PREPARE,
+                                 JVMTI_EVENT_BREAKPOINT }, 3);
     return JNI_OK;
 }
