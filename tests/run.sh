@@ -217,6 +217,23 @@ status_name() {
 }
 
 # compare NAME REF LOUPE RESULT [SEDEXPR...]: compares two captured runs and writes the
+# crash_logs PREFIX: the crash reports (hs_err_pid*.log) a VM wrote in PREFIX.cwd, kept in
+# $BUILD/tests/crashes (the work directory goes at exit) and summed up for the FAIL lines:
+# the problematic frame and the crashing thread's Java frames, so that a crash seen once
+# in a loaded run can still be read afterwards.
+crash_logs() {
+  local f kept
+  for f in "$1".cwd/hs_err_pid*.log; do
+    [ -f "$f" ] || continue
+    mkdir -p "$BUILD/tests/crashes"
+    kept="$BUILD/tests/crashes/$(basename "$1").$(basename "$f")"
+    cp "$f" "$kept"
+    echo "    crash report kept: $kept"
+    { grep -A1 -m1 '^# Problematic frame' "$f"; sed -n '/^Java frames:/,/^$/p' "$f" | head -n 12; } |
+      sed 's/^/      /'
+  done
+}
+
 # PASS/FAIL line, followed by the beginning of each difference, to RESULT.
 compare() {
   local name=$1 ref=$2 lo=$3 result=$4
@@ -257,6 +274,7 @@ compare() {
     for r in "${reasons[@]:1}"; do joined+=", $r"; done
     echo "FAIL $name ($joined)" >"$result"
     printf '%s' "$details" >>"$result"
+    crash_logs "$lo" >>"$result"
   fi
 }
 
@@ -418,6 +436,7 @@ judge_status() {
       echo "FAIL $name (exit status $(status_name "$rc"))"
     fi >"$result"
     cat "$t.out" "$t.err" | tail -n 30 | sed 's/^/    /' >>"$result"
+    crash_logs "$t" >>"$result"
   fi
 }
 
