@@ -308,12 +308,20 @@ void exc_array_store(Thread *t, Class *value_class, Class *array_class) {
 
 static uint32_t off_backtrace, off_depth, off_stacktrace;
 
+/* Looked up once, read without a lock: off_backtrace, the guard, is stored last. */
 static void throwable_offsets(void) {
-    if (off_backtrace) return;
+    if (__atomic_load_n(&off_backtrace, __ATOMIC_ACQUIRE)) return;
     Class *c = VMC(Throwable);
-    off_backtrace = class_find_declared_field(c, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
-    off_depth = class_find_declared_field(c, sym_intern_cstr("depth"), sym_intern_cstr("I"))->offset;
-    off_stacktrace = class_find_declared_field(c, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
+    uint32_t bt = class_find_declared_field(c, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
+    uint32_t depth = class_find_declared_field(c, sym_intern_cstr("depth"), sym_intern_cstr("I"))->offset;
+    uint32_t st = class_find_declared_field(c, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
+    vm_lazy_begin();
+    if (!off_backtrace) {
+        off_depth = depth;
+        off_stacktrace = st;
+        __atomic_store_n(&off_backtrace, bt, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
 }
 
 static bool frame_is_hidden(Frame *f) { return (f->method->flags & MF_HIDDEN) != 0; }
@@ -354,7 +362,7 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
 }
 
 void exc_backtrace_classes(Object *throwable, void (*fn)(Class *c)) {
-    if (!off_backtrace) return;
+    if (!__atomic_load_n(&off_backtrace, __ATOMIC_ACQUIRE)) return;
     Object *bt = OBJ_FIELD(throwable, off_backtrace, Object *);
     if (!bt || bt->klass != vm_primitive[T_LONG]->array_class) return;
     jlong *e = ARRAY_ELEMS(bt, jlong);
@@ -371,48 +379,69 @@ static Object *module_of_class(Class *c) {
     return c->mirror ? OBJ_FIELD(c->mirror, mirror_module_off, Object *) : NULL;
 }
 
+/* StackTraceElement's field offsets, looked up by the first fill and read without a lock
+ * by every later one: a thread may only use them once all are there, so each lookup
+ * gets them whole and `cls`, the guard, is stored last (a fill running meanwhile looks
+ * them up too: tests/unit/test_ste_offsets). */
+typedef struct SteOffsets {
+    uint32_t loader, mod, modver, decl, meth, file, line, cls;
+} SteOffsets;
+static SteOffsets ste;
+
+static void ste_offsets(void) {
+    if (__atomic_load_n(&ste.cls, __ATOMIC_ACQUIRE)) return;
+    SteOffsets o = {
+        .loader = ste_off("classLoaderName", "Ljava/lang/String;"),
+        .mod = ste_off("moduleName", "Ljava/lang/String;"),
+        .modver = ste_off("moduleVersion", "Ljava/lang/String;"),
+        .decl = ste_off("declaringClass", "Ljava/lang/String;"),
+        .meth = ste_off("methodName", "Ljava/lang/String;"),
+        .file = ste_off("fileName", "Ljava/lang/String;"),
+        .line = ste_off("lineNumber", "I"),
+        .cls = ste_off("declaringClassObject", "Ljava/lang/Class;"),
+    };
+    vm_lazy_begin();
+    if (!ste.cls) {
+        uint32_t guard = o.cls;
+        o.cls = 0;
+        ste = o;
+        __atomic_store_n(&ste.cls, guard, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
+}
+
 /* Fills one StackTraceElement (*sh) for method m at bci. */
 bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
-    static uint32_t o_cls, o_loader, o_mod, o_modver, o_decl, o_meth, o_file, o_line;
     if (!vmc_get(t, VMC_StackTraceElement)) return false;
-    if (!o_cls) {
-        o_cls = ste_off("declaringClassObject", "Ljava/lang/Class;");
-        o_loader = ste_off("classLoaderName", "Ljava/lang/String;");
-        o_mod = ste_off("moduleName", "Ljava/lang/String;");
-        o_modver = ste_off("moduleVersion", "Ljava/lang/String;");
-        o_decl = ste_off("declaringClass", "Ljava/lang/String;");
-        o_meth = ste_off("methodName", "Ljava/lang/String;");
-        o_file = ste_off("fileName", "Ljava/lang/String;");
-        o_line = ste_off("lineNumber", "I");
-    }
+    ste_offsets();
     Object *s = mirror_name(t, m->holder);      /* shared, as on HotSpot */
     if (!s) return false;
-    HEAP_SET_FIELD(*sh, o_decl, s);
+    HEAP_SET_FIELD(*sh, ste.decl, s);
     s = jstr_intern_sym(t, m->name);
     if (!s) return false;
-    HEAP_SET_FIELD(*sh, o_meth, s);
+    HEAP_SET_FIELD(*sh, ste.meth, s);
     if (m->holder->source_file) {
         s = jstr_intern_sym(t, m->holder->source_file);
         if (!s) return false;
-        HEAP_SET_FIELD(*sh, o_file, s);
+        HEAP_SET_FIELD(*sh, ste.file, s);
     }
-    HEAP_SET_FIELD(*sh, o_cls, m->holder->mirror);
-    OBJ_FIELD(*sh, o_line, jint) = method_is_native(m) ? -2 : method_line_at(m, bci);
+    HEAP_SET_FIELD(*sh, ste.cls, m->holder->mirror);
+    OBJ_FIELD(*sh, ste.line, jint) = method_is_native(m) ? -2 : method_line_at(m, bci);
     Object *mod = module_of_class(m->holder);
     if (mod) {
         static uint32_t mod_name_off;
         Object *mn = OBJ_FIELD(mod, class_field_offset_cached(&mod_name_off, mod->klass, "name", "Ljava/lang/String;"), Object *);
         if (mn) {
-            HEAP_SET_FIELD(*sh, o_mod, mn);
+            HEAP_SET_FIELD(*sh, ste.mod, mn);
             extern Object *module_version_string(Thread *t, Object *module);
             Object *ver = module_version_string(t, mod);
-            if (ver) HEAP_SET_FIELD(*sh, o_modver, ver);
+            if (ver) HEAP_SET_FIELD(*sh, ste.modver, ver);
         }
     }
     if (m->holder->loader) {
         static uint32_t loader_name_off;
         Object *ln = OBJ_FIELD(m->holder->loader, class_field_offset_cached(&loader_name_off, VMC(ClassLoader), "name", "Ljava/lang/String;"), Object *);
-        if (ln) HEAP_SET_FIELD(*sh, o_loader, ln);
+        if (ln) HEAP_SET_FIELD(*sh, ste.loader, ln);
     }
     return true;
 }
