@@ -113,7 +113,9 @@ void mirror_fixup_modules(Object *java_base_module) {
 }
 
 Object *mirror_name(Thread *t, Class *c) {
-    Object *s = OBJ_FIELD(c->mirror, mirror_name_off, Object *);
+    /* two threads may name the class at once, as Class.getName() may in Java: both make the
+     * same interned string, and the field is read as the other's store may be writing it */
+    Object *s = __atomic_load_n(&OBJ_FIELD(c->mirror, mirror_name_off, Object *), __ATOMIC_RELAXED);
     if (s) return s;
     StrBuf name = { 0 };
     sb_class_name(&name, c);
