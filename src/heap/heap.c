@@ -606,11 +606,16 @@ static void *collect(Thread *t, GCCause cause, size_t alloc_size, bool *could_fr
         safepoint_begin(t);
     }
     /* another thread may have collected while we waited: then an allocation failure has
-     * likely been resolved already */
+     * likely been resolved already.  If the others filled the space again before this
+     * thread stopped the world, it collects as it meant to: a NULL here would send it to
+     * the last-ditch full collection, which is for a heap that a collection could not
+     * empty (tool/gc_serial_beans counted such a full collection under load) */
     if (cause == GC_ALLOC_FAILURE && __atomic_load_n(&gc_count, __ATOMIC_ACQUIRE) != seen) {
         void *p = alloc_size ? try_alloc(t, alloc_size) : NULL;
-        safepoint_end(t);
-        return p;
+        if (p || !alloc_size) {
+            safepoint_end(t);
+            return p;
+        }
     }
     int64_t t0 = thread_now_ns();
     double user0 = heap_opts.log_gc_cpu ? gclog_cpu_seconds(false) : 0, sys0 = heap_opts.log_gc_cpu ? gclog_cpu_seconds(true) : 0;
