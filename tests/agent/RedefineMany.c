@@ -5,7 +5,7 @@
  * (a walk that visited each version's own earlier versions again took 2^n steps: OpenJDK's
  * nsk/jvmti/RedefineClasses/StressRedefineWithoutBytecodeCorruption hung in it).
  */
-#include <jvmti.h>
+#include "agent.h"
 #include <string.h>
 
 static jvmtiEnv *jvmti;
@@ -22,9 +22,7 @@ JNIEXPORT jint JNICALL Java_RdMany_redefine(JNIEnv *jni, jclass c, jclass target
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
-    if ((*vm)->GetEnv(vm, (void **)&jvmti, JVMTI_VERSION_11) != JNI_OK) return JNI_ERR;
-    jvmtiCapabilities caps;
-    memset(&caps, 0, sizeof caps);
-    caps.can_redefine_classes = 1;
-    return (*jvmti)->AddCapabilities(jvmti, &caps) == JVMTI_ERROR_NONE ? JNI_OK : JNI_ERR;
+    jvmti = agent_env(vm);
+    if (!jvmti) return JNI_ERR;
+    return agent_caps(jvmti, &(jvmtiCapabilities){ .can_redefine_classes = 1 }) == JVMTI_ERROR_NONE ? JNI_OK : JNI_ERR;
 }
