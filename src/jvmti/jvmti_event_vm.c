@@ -62,6 +62,7 @@ void jvmti_vm_start(Thread *t) {
 void jvmti_vm_init(Thread *t) {
     set_phase(JVMTI_PHASE_LIVE);
     jvmti_start_xrun_libraries();
+    jvmti_class_unload_vm_init();
     JvmtiEventScope s;
     jvmti_event_enter(t, &s);
     jthread jt = hnd_local(t, t->jthread);

@@ -77,7 +77,7 @@ static uint32_t ext_mask(void) {
     uint32_t mask = 0;
     for (JvmtiEnv *env = __atomic_load_n(&jvmti_envs, __ATOMIC_ACQUIRE); env; env = __atomic_load_n(&env->next, __ATOMIC_ACQUIRE))
         for (int i = 0; i < JVMTI_EXT_COUNT; i++)
-            if (jvmti_ext_callback(env, JVMTI_EXT_FIRST + i)) mask |= 1u << ext_gcevent[i];
+            if (ext_gcevent[i] >= 0 && jvmti_ext_callback(env, JVMTI_EXT_FIRST + i)) mask |= 1u << ext_gcevent[i];
     return mask;
 }
 

@@ -1,7 +1,9 @@
 /*
  * jvmti_extension.c — the Extension Mechanism: GetExtensionFunctions, GetExtensionEvents,
- * SetExtensionEventCallback, and Loupe's extension functions com.loupe.functions.GetObjectId and
- * GetStackTraceMarked (jvmti_stackmark.c).
+ * SetExtensionEventCallback, Loupe's extension functions com.loupe.functions.GetObjectId and
+ * GetStackTraceMarked (jvmti_stackmark.c), and HotSpot's
+ * com.sun.hotspot.functions.IsClassUnloadingEnabled under its id, for the tools that look
+ * it up by that id (its event, ClassUnload: jvmti_class_unload.c).
  *
  * The events are data (jvmti_ext_events.def: index, id, description, parameters); the
  * lists handed to agents are made from it, each string and array in memory of its own
@@ -12,6 +14,7 @@
  */
 #include "jvmti/jvmti_internal.h"
 #include "jvmti/jvmti_heap.h"
+#include "heap/gc.h"
 #include <stdarg.h>
 #include <string.h>
 
@@ -80,12 +83,18 @@ jvmtiError JNICALL jvmti_GetExtensionEvents(jvmtiEnv *env, jint *extension_count
 }
 
 jvmtiError JNICALL jvmti_SetExtensionEventCallback(jvmtiEnv *e, jint extension_event_index, jvmtiExtensionEvent callback) {
-    if (extension_event_index < JVMTI_EXT_FIRST || extension_event_index >= JVMTI_EXT_FIRST + JVMTI_EXT_COUNT)
-        return JVMTI_ERROR_ILLEGAL_ARGUMENT;
+    if (!jvmti_ext_event_known(extension_event_index)) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     JvmtiEnv *env = jvmti_env(e);
     __atomic_store_n(&env->ext_callbacks[extension_event_index - JVMTI_EXT_FIRST], (void *)callback, __ATOMIC_RELEASE);
-    jvmti_heap_listening_changed(thread_current());
+    if (extension_event_index == JVMTI_EXT_CLASS_UNLOAD) jvmti_class_unload_wanted(thread_current());
+    else jvmti_heap_listening_changed(thread_current());
     return JVMTI_ERROR_NONE;
+}
+
+bool jvmti_ext_event_known(jint index) {
+    for (size_t i = 0; i < ARRAY_LEN(ext_events); i++)
+        if (ext_events[i].index == index) return true;
+    return false;
 }
 
 /* ---- extension functions ---- */
@@ -109,6 +118,24 @@ static jvmtiError JNICALL ext_GetObjectId(jvmtiEnv *e, ...) {
     thread_leave_vm(t, old);
     return o ? JVMTI_ERROR_NONE : JVMTI_ERROR_INVALID_OBJECT;
 }
+
+/* com.sun.hotspot.functions.IsClassUnloadingEnabled(jvmtiEnv*, jboolean *enabled_ptr), as
+ * HotSpot has it: whether -XX:+ClassUnloading (the default) is in force. */
+static jvmtiError JNICALL ext_IsClassUnloadingEnabled(jvmtiEnv *e, ...) {
+    va_list ap;
+    va_start(ap, e);
+    jboolean *enabled_ptr = va_arg(ap, jboolean *);
+    va_end(ap);
+    if (!enabled_ptr) return JVMTI_ERROR_NULL_POINTER;
+    *enabled_ptr = heap_options()->class_unloading ? JNI_TRUE : JNI_FALSE;
+    return JVMTI_ERROR_NONE;
+}
+
+/* HotSpot 17's description: the one parameter is named after the function, no errors
+ * beyond the universal ones. */
+static const jvmtiParamInfo is_class_unloading_enabled_params[] = {
+    { (char *)"IsClassUnloadingEnabled", JVMTI_KIND_OUT, JVMTI_TYPE_JBOOLEAN, JNI_FALSE },
+};
 
 static const jvmtiParamInfo get_object_id_params[] = {
     { (char *)"object", JVMTI_KIND_IN, JVMTI_TYPE_JOBJECT, JNI_FALSE },
@@ -141,6 +168,9 @@ static const struct {
     { jvmti_ext_GetStackTraceMarked, "com.loupe.functions.GetStackTraceMarked",
       "The current thread's frames from the top to the first one already marked with tag, marking them",
       get_stack_trace_marked_params, 5, get_stack_trace_marked_errors, 4 },
+    { ext_IsClassUnloadingEnabled, "com.sun.hotspot.functions.IsClassUnloadingEnabled",
+      "Tell if class unloading is enabled (-noclassgc)",
+      is_class_unloading_enabled_params, 1, NULL, 0 },
 };
 
 jvmtiError JNICALL jvmti_GetExtensionFunctions(jvmtiEnv *env, jint *extension_count_ptr, jvmtiExtensionFunctionInfo **extensions) {
@@ -156,7 +186,7 @@ jvmtiError JNICALL jvmti_GetExtensionFunctions(jvmtiEnv *env, jint *extension_co
         if (!err) err = jvmti_strdup(ext_functions[i].description, &f->short_description);
         if (!err) err = copy_params(ext_functions[i].params, f->param_count, &f->params);
         if (!err) err = jvmti_allocate((jlong)f->error_count * (jlong)sizeof(jvmtiError), (void **)&f->errors);
-        if (!err) memcpy(f->errors, ext_functions[i].errors, (size_t)f->error_count * sizeof(jvmtiError));
+        if (!err && f->error_count) memcpy(f->errors, ext_functions[i].errors, (size_t)f->error_count * sizeof(jvmtiError));
     }
     if (!err) *extension_count_ptr = n;
     return err;

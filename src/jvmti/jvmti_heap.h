@@ -15,14 +15,25 @@ enum {
 #undef JVMTI_EXT_EV
 #undef JVMTI_EXT_PARAM
     JVMTI_EXT_FIRST = JVMTI_EXT_OBJECT_ALLOC,
-    JVMTI_EXT_COUNT = JVMTI_EXT_GC_FINISH - JVMTI_EXT_OBJECT_ALLOC + 1,
+    JVMTI_EXT_COUNT = JVMTI_EXT_CLASS_UNLOAD - JVMTI_EXT_OBJECT_ALLOC + 1,    /* gaps included */
 };
+
+_Static_assert(JVMTI_EXT_COUNT == ARRAY_LEN(((JvmtiEnv *)0)->ext_callbacks), "one callback slot per index");
 
 /* Env's callback for extension event `index`, or NULL. */
 static inline void *jvmti_ext_callback(JvmtiEnv *env, int index) {
     if (!__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) return NULL;
     return __atomic_load_n(&env->ext_callbacks[index - JVMTI_EXT_FIRST], __ATOMIC_ACQUIRE);
 }
+
+/* Whether `index` names an extension event (one of the def's; not a gap). */
+bool jvmti_ext_event_known(jint index);
+/* An environment's ClassUnload callback changed: starts the thread that posts the event
+ * once some environment has one and the VM is live (jvmti_class_unload.c); t: the
+ * calling thread or NULL (OnLoad). */
+void jvmti_class_unload_wanted(Thread *t);
+/* VMInit: starts that thread if an environment set the callback before. */
+void jvmti_class_unload_vm_init(void);
 
 /* Recomputes what the heap event layer must report (extension callbacks, allocation
  * events enabled, sampling) and (un)installs the listener; t: the calling thread or NULL
