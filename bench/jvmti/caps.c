@@ -6,9 +6,13 @@
  *                                exit, field watches, exceptions, locals, pop frame,
  *                                early return, suspension (what libjdwp asks for)
  *   -agentpath:libcaps.so=all    every potential capability of the onload phase
+ *   -agentpath:libcaps.so=bp     the debugger's, and at VMInit one breakpoint in a method
+ *                                the kernels never call (Thread.dumpStack), the Breakpoint
+ *                                event enabled (issue 10's bench item c)
  *
  * Loupe switches its interpreter hooks on by enabled event, breakpoint or frame, never by
- * capability, so both should cost nothing measurable.
+ * capability, so all three should cost nothing measurable: a breakpoint hooks only the
+ * instruction it is set on.
  */
 #include <jvmti.h>
 #include <stdio.h>
@@ -31,6 +35,31 @@ static void debugger_caps(jvmtiCapabilities *c) {
     c->can_get_source_file_name = 1;
 }
 
+static void JNICALL on_breakpoint(jvmtiEnv *e, JNIEnv *jni, jthread t, jmethodID m, jlocation l) {
+    (void)e, (void)jni, (void)t, (void)m, (void)l;
+    fprintf(stderr, "caps: the never-called method was called\n");
+}
+
+/* VMInit: the breakpoint, at bci 0 of java.lang.Thread.dumpStack(). */
+static void JNICALL on_vm_init(jvmtiEnv *e, JNIEnv *jni, jthread t) {
+    (void)t;
+    jclass c = (*jni)->FindClass(jni, "java/lang/Thread");
+    jmethodID m = c ? (*jni)->GetStaticMethodID(jni, c, "dumpStack", "()V") : NULL;
+    jvmtiError err = m ? (*e)->SetBreakpoint(e, m, 0) : JVMTI_ERROR_INVALID_METHODID;
+    if (err != JVMTI_ERROR_NONE) fprintf(stderr, "caps: SetBreakpoint: error %d\n", err);
+}
+
+static jvmtiError breakpoint_at_init(jvmtiEnv *env) {
+    jvmtiEventCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.VMInit = on_vm_init;
+    cb.Breakpoint = on_breakpoint;
+    jvmtiError err = (*env)->SetEventCallbacks(env, &cb, (jint)sizeof cb);
+    if (!err) err = (*env)->SetEventNotificationMode(env, JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, NULL);
+    if (!err) err = (*env)->SetEventNotificationMode(env, JVMTI_ENABLE, JVMTI_EVENT_BREAKPOINT, NULL);
+    return err;
+}
+
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     (void)reserved;
     jvmtiEnv *env;
@@ -41,5 +70,6 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     else debugger_caps(&c);
     jvmtiError err = (*env)->AddCapabilities(env, &c);
     if (err != JVMTI_ERROR_NONE) fprintf(stderr, "caps: AddCapabilities: error %d\n", err);
+    else if (options && strcmp(options, "bp") == 0) err = breakpoint_at_init(env);
     return err == JVMTI_ERROR_NONE ? JNI_OK : JNI_ERR;
 }
