@@ -687,11 +687,15 @@ static jint parse_one(const char *opt, void *extra, bool ignore) {
     }
     /* HotSpot options with no effect on an interpreter without an archive or a verifier
      * switch, accepted as HotSpot accepts them. */
-    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xdiag", "-Xnoclassgc",
+    static const char *const ACCEPTED[] = { "-Xint", "-Xmixed", "-Xcomp", "-Xbatch", "-Xdiag",
                                             "-Xnoagent", "-Xdebug", "-Xfuture", "-Xshare:on", "-Xshare:off", "-Xshare:auto", "-Xshare:dump",
                                             NULL };
     for (int i = 0; ACCEPTED[i]; i++)
         if (strcmp(opt, ACCEPTED[i]) == 0) return JNI_OK;
+    if (strcmp(opt, "-Xnoclassgc") == 0) {        /* HotSpot's alias of -XX:-ClassUnloading */
+        vm_opts.heap.class_unloading = false;
+        return JNI_OK;
+    }
     if (strcmp(opt, "-Xverify:none") == 0 || strcmp(opt, "-noverify") == 0) {
         vm_warning("Options -Xverify:none and -noverify were deprecated in JDK 13 and will likely be removed in a future release.");
         vfy_local = vfy_remote = false;
