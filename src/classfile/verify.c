@@ -31,6 +31,7 @@
 #include "interp/opcodes.h"
 #include "runtime/vm.h"
 #include <limits.h>
+#include <pthread.h>
 
 /* ---------------------------------------------------------------- arena */
 
@@ -81,6 +82,7 @@ void vfy_arena_reset(Vfy *V) {
 }
 
 void vfy_begin_class(Vfy *V, Thread *t, Class *c) {
+    vfy_init_rules();
     memset(V, 0, sizeof *V);
     V->t = t;
     V->c = c;
@@ -952,6 +954,57 @@ static bool is_store(uint8_t op) {
     return (op >= OP_istore && op <= OP_astore_3);
 }
 
+/* Which rule an opcode follows (the wide prefix aside): a table built once from the
+ * families' own predicates above, so that each instruction costs one look-up. */
+typedef enum InsnRule {
+    IR_BAD, IR_LOCAL, IR_FIELD, IR_INVOKE, IR_TABLE, IR_ARRAY, IR_STACK, IR_BRANCH, IR_SWITCH, IR_RETURN,
+    IR_ATHROW, IR_ACONST_NULL, IR_LDC, IR_LDC_W, IR_IINC, IR_OBJECT,
+} InsnRule;
+
+static uint8_t insn_rules[256];
+/* for IR_LOCAL: the LOCAL_OPS entry, and the local's index if the opcode implies it (-1
+ * when an operand gives it) */
+static uint8_t local_entry[256];
+static int8_t local_slot[256];
+static pthread_once_t insn_rules_once = PTHREAD_ONCE_INIT;
+
+static InsnRule classify(uint8_t op) {
+    int index;
+    static const uint8_t operand[4] = { 0 };
+    if (local_op(op, &index, operand, false)) return IR_LOCAL;
+    if (op >= OP_getstatic && op <= OP_putfield) return IR_FIELD;
+    if (op >= OP_invokevirtual && op <= OP_invokedynamic) return IR_INVOKE;
+    if (table_driven(op)) return IR_TABLE;
+    if (array_op(op)) return IR_ARRAY;
+    if (op >= OP_pop && op <= OP_swap) return IR_STACK;
+    if (is_branch(op)) return IR_BRANCH;
+    if (op == OP_tableswitch || op == OP_lookupswitch) return IR_SWITCH;
+    if (op >= OP_ireturn && op <= OP_return) return IR_RETURN;
+    if (op == OP_athrow) return IR_ATHROW;
+    if (op == OP_aconst_null) return IR_ACONST_NULL;
+    if (op == OP_ldc) return IR_LDC;
+    if (op == OP_ldc_w || op == OP_ldc2_w) return IR_LDC_W;
+    if (op == OP_iinc) return IR_IINC;
+    if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
+        op == OP_multianewarray)
+        return IR_OBJECT;
+    return IR_BAD;
+}
+
+static void build_insn_rules(void) {
+    for (unsigned op = 0; op < 256; op++) {
+        insn_rules[op] = (uint8_t)classify((uint8_t)op);
+        int index;
+        const uint8_t operand[2] = { (uint8_t)op, 0xff };
+        const LocalOp *l = local_op((uint8_t)op, &index, operand, false);
+        if (!l) continue;
+        local_entry[op] = (uint8_t)(l - LOCAL_OPS);
+        local_slot[op] = (int8_t)(index == 0xff ? -1 : index);
+    }
+}
+
+void vfy_init_rules(void) { pthread_once(&insn_rules_once, build_insn_rules); }
+
 /* One instruction; returns true if control cannot fall through to the next. */
 bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     const uint8_t *p = V->m->code + bci;
@@ -959,39 +1012,33 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     bool wide = op == OP_wide;
     if (wide) op = p[1];
     int index;
-    const LocalOp *l;
-    const ArrayOp *a;
-    /* the families are disjoint; the most frequent are tried first */
-    if ((l = local_op(op, &index, p, wide)) != NULL) run_local(V, l, index);
-    else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
-    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
-    else if (table_driven(op)) run_table(V, op);
-    else if ((a = array_op(op)) != NULL) run_array(V, a);
-    else if (op >= OP_pop && op <= OP_swap) run_stack_op(V, op);
-    else if (is_branch(op)) {
+    switch ((InsnRule)insn_rules[op]) {
+    case IR_LOCAL:
+        index = local_slot[op] >= 0 ? local_slot[op] : wide ? (int)u2at(p + 2) : p[1];
+        run_local(V, &LOCAL_OPS[local_entry[op]], index);
+        return false;
+    case IR_FIELD: run_field(V, op, p); return false;
+    case IR_INVOKE: run_invoke(V, op, p, this_uninit); return false;
+    case IR_TABLE: run_table(V, op); return false;
+    case IR_ARRAY: run_array(V, array_op(op)); return false;
+    case IR_STACK: run_stack_op(V, op); return false;
+    case IR_BRANCH:
         run_branch(V, op, p, bci);
         return op == OP_goto || op == OP_goto_w;
-    } else if (op == OP_tableswitch || op == OP_lookupswitch) {
-        run_switch(V, bci);
-        return true;
-    } else if (op >= OP_ireturn && op <= OP_return) {
-        run_return(V, op);
-        return true;
-    } else if (op == OP_athrow) {
-        vfy_pop(V, &V->cur, V->throwable);
-        return true;
-    } else if (op == OP_aconst_null) vfy_push(V, &V->cur, vt_of(VT_NULL));
-    else if (op == OP_ldc) run_ldc(V, op, p[1]);
-    else if (op == OP_ldc_w || op == OP_ldc2_w) run_ldc(V, op, u2at(p + 1));
-    else if (op == OP_iinc) {
+    case IR_SWITCH: run_switch(V, bci); return true;
+    case IR_RETURN: run_return(V, op); return true;
+    case IR_ATHROW: vfy_pop(V, &V->cur, V->throwable); return true;
+    case IR_ACONST_NULL: vfy_push(V, &V->cur, vt_of(VT_NULL)); return false;
+    case IR_LDC: run_ldc(V, op, p[1]); return false;
+    case IR_LDC_W: run_ldc(V, op, u2at(p + 1)); return false;
+    case IR_IINC:
         index = wide ? (int)u2at(p + 2) : p[1];
         vfy_set_local(V, &V->cur, index, vfy_get_local(V, &V->cur, index, vt_of(VT_INT)));
-    } else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
-             op == OP_multianewarray)
-        run_object_op(V, op, p);
-    else
-        vfy_fail(V, VE_BAD_CODE, (int)bci, NULL, NULL, "Bad instruction: %02x", op);
-    return false;
+        return false;
+    case IR_OBJECT: run_object_op(V, op, p); return false;
+    case IR_BAD: break;
+    }
+    vfy_fail(V, VE_BAD_CODE, (int)bci, NULL, NULL, "Bad instruction: %02x", op);
 }
 
 /* ---------------------------------------------------------------- methods */
