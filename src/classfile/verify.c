@@ -97,14 +97,28 @@ void vfy_end_class(Vfy *V) {
 
 /* ---------------------------------------------------------------- messages */
 
-static void vappendf(char **buf, size_t *len, const char *fmt, va_list ap) {
+/* HotSpot formats each print of its messages in a buffer of 2000 bytes (outputStream's
+ * O_BUFLEN): what a format with a conversion makes is cut to 1999 characters, to 1998
+ * and the newline for a line (print_cr); a plain "%s" is copied whole, unless it ends a
+ * line.  With class, method or type names of thousands of characters the message and
+ * its details are cut where HotSpot cuts them. */
+enum { HS_PRINT_MAX = 1999 };
+
+static void append_cut(char **buf, size_t *len, size_t max, const char *fmt, va_list ap) {
     va_list again;
     va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    *buf = vm_realloc(*buf, *len + (size_t)n + 1);
-    vsnprintf(*buf + *len, (size_t)n + 1, fmt, again);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    size_t n = need < 0 ? 0 : (size_t)need;
+    *buf = vm_realloc(*buf, *len + n + 1);
+    vsnprintf(*buf + *len, n + 1, fmt, again);
     va_end(again);
-    *len += (size_t)n;
+    *len += n < max ? n : max;
+    (*buf)[*len] = '\0';
+}
+
+static void vappendf(char **buf, size_t *len, const char *fmt, va_list ap) {
+    bool whole = !strchr(fmt, '%') || !strcmp(fmt, "%s");
+    append_cut(buf, len, whole ? SIZE_MAX : HS_PRINT_MAX, fmt, ap);
 }
 
 void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) {
@@ -112,6 +126,16 @@ void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) {
     va_start(ap, fmt);
     vappendf(buf, len, fmt, ap);
     va_end(ap);
+}
+
+/* One line as HotSpot's print_cr makes it (the newline is added here). */
+static void append_line(char **buf, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append_line(char **buf, size_t *len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    append_cut(buf, len, HS_PRINT_MAX - 1, fmt, ap);
+    va_end(ap);
+    vfy_appendf(buf, len, "\n");
 }
 
 static void where_details(char **b, size_t *n, const VWhere *w) {
@@ -176,8 +200,8 @@ static void details(Vfy *V, char **b, size_t *n, VFault f, int bci, const VWhere
     vfy_appendf(b, n, "\nException Details:\n");
     if (bci != -1) {
         const char *op = bci >= 0 && (uint32_t)bci < m->code_len ? opcode_names[m->code[bci]] : "<invalid>";
-        vfy_appendf(b, n, "  Location:\n    %s.%s%s @%d: %s\n", V->c->name->str, m->name->str, m->desc->str, bci,
-                    op ? op : "<illegal>");
+        vfy_appendf(b, n, "  Location:\n    ");
+        append_line(b, n, "%s.%s%s @%d: %s", V->c->name->str, m->name->str, m->desc->str, bci, op ? op : "<illegal>");
     }
     reason(b, n, f, type, exp);
     if (type && type->frame) {
@@ -249,8 +273,11 @@ static void bad_code(Vfy *V, int bci, const char *msg) {
     vfy_fail(V, VE_BAD_CODE, bci, NULL, NULL, "%s", msg);
 }
 
-static const char *external_class_name(Vfy *V, char *buf, size_t n) {
-    return class_external_name(V->c, buf, n);
+/* The class's name as Class.getName() shows it, in the method's arena (freed with it,
+ * also when the error leaves through the longjmp); never longer than the internal name. */
+static const char *external_class_name(Vfy *V) {
+    size_t n = V->c->name->len + 1;
+    return class_external_name(V->c, vfy_alloc(V, n), n);
 }
 
 /* ---------------------------------------------------------------- small helpers */
@@ -270,13 +297,12 @@ uint32_t vfy_insn_length_var(const uint8_t *code, uint32_t bci) {
 
 /* The failures apart, so that the checks, run for most instructions, stay small. */
 static __attribute__((noreturn, noinline)) void bad_cp_entry(Vfy *V, int bci, unsigned idx, bool index_bad) {
-    char cn[512];
     VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
     if (index_bad)
         vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal constant pool index %u in class %s", idx,
-                 external_class_name(V, cn, sizeof cn));
+                 external_class_name(V));
     vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
-             external_class_name(V, cn, sizeof cn));
+             external_class_name(V));
 }
 
 static inline void check_cp_index(Vfy *V, int bci, unsigned idx) {
@@ -648,10 +674,9 @@ static void check_protected(Vfy *V, unsigned idx, VType obj, bool get) {
 }
 
 static __attribute__((noreturn, noinline)) void field_not_in_class(Vfy *V, unsigned idx, VType cls) {
-    char cn[512];
     VWhere w = { VO_CP, (int)idx, cls, NULL };
     vfy_fail(V, VE_WRONG_TYPE, V->cur.offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
-             external_class_name(V, cn, sizeof cn), idx);
+             external_class_name(V), idx);
 }
 
 static void run_field(Vfy *V, uint8_t op, const uint8_t *p) {
@@ -796,9 +821,8 @@ static unsigned invoke_tags(Vfy *V, uint8_t op) {
 }
 
 static __attribute__((noreturn, noinline)) void indy_too_old(Vfy *V) {
-    char cn[512];
     vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
-                     V->c->major, external_class_name(V, cn, sizeof cn));
+                     V->c->major, external_class_name(V));
 }
 
 static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) {
