@@ -902,16 +902,17 @@ static void run_anewarray(Vfy *V, unsigned idx) {
     VType comp = cp_class_checked(V, f->offset, idx);
     vfy_pop(V, f, vt_of(VT_INT));
     const char *cn = comp.name->str;
-    size_t l = strlen(cn);
-    char *s = vfy_alloc(V, l + 4);
-    if (vt_is_array(comp)) {
-        if (l > 255 && cn[254] == '[')
-            bad_code(V, f->offset, "Illegal anewarray instruction, array has more than 255 dimensions");
-        snprintf(s, l + 4, "[%s", cn);
-    } else {
-        snprintf(s, l + 4, "[L%s;", cn);
-    }
-    vfy_push(V, f, vt_ref(sym_intern_cstr(s)));
+    size_t l = comp.name->len, n = 0;
+    char *s = vfy_alloc(V, l + 3);
+    bool array = vt_is_array(comp);
+    if (array && l > 255 && cn[254] == '[')
+        bad_code(V, f->offset, "Illegal anewarray instruction, array has more than 255 dimensions");
+    s[n++] = '[';
+    if (!array) s[n++] = 'L';
+    memcpy(s + n, cn, l);
+    n += l;
+    if (!array) s[n++] = ';';
+    vfy_push(V, f, vt_ref(sym_intern(s, n)));
 }
 
 static void run_multianewarray(Vfy *V, const uint8_t *p) {
