@@ -11,9 +11,14 @@
 #include "classfile/vfy_internal.h"
 #include "runtime/vm.h"
 
+/* top is kind 0 with no name: an all-zero VType */
+static void types_clear(VType *a, int n) {
+    if (n > 0) memset(a, 0, (size_t)n * sizeof(VType));
+}
+
 static VType *types_alloc(Vfy *V, int n) {
     VType *a = vfy_alloc(V, (size_t)(n + 1) * sizeof(VType));
-    for (int i = 0; i <= n; i++) a[i] = vt_of(VT_TOP);
+    types_clear(a, n + 1);
     return a;
 }
 
@@ -31,8 +36,9 @@ void vfy_frame_copy(Vfy *V, VFrame *dst, const VFrame *src) {
     dst->nlocals = src->nlocals;
     dst->nstack = src->nstack;
     dst->mark = -1;
-    for (int i = 0; i < V->max_locals; i++) dst->locals[i] = i < src->nlocals ? src->locals[i] : vt_of(VT_TOP);
-    for (int i = 0; i < src->nstack; i++) dst->stack[i] = src->stack[i];
+    memcpy(dst->locals, src->locals, (size_t)src->nlocals * sizeof(VType));
+    types_clear(dst->locals + src->nlocals, V->max_locals - src->nlocals);
+    memcpy(dst->stack, src->stack, (size_t)src->nstack * sizeof(VType));
     if (dst->mod && src->mod) memcpy(dst->mod, src->mod, V->max_locals);
 }
 
@@ -215,14 +221,20 @@ static int chop(const VType *locals, int n, int chops) {
     return pos + 1;
 }
 
+/* The stack of a frame with one item (room for a long read before its size is checked). */
+static VType *one_item_stack(Vfy *V) {
+    return types_alloc(V, V->max_stack + 1);
+}
+
 /* Decodes the frame after `prev` into f (JVMS 4.7.4 frame types). */
 static void sm_frame(Vfy *V, SmReader *r, const VFrame *prev, bool first, VFrame *f) {
     unsigned type = sm_u1(V, r), delta;
-    *f = (VFrame){ 0, prev->flags, prev->nlocals, 0, -1, prev->locals, NULL, NULL };
-    f->stack = types_alloc(V, V->max_stack + 1);     /* a long read before its size is checked */
+    /* frames with an empty stack share one (never written) */
+    *f = (VFrame){ 0, prev->flags, prev->nlocals, 0, -1, prev->locals, V->empty_stack, NULL };
     if (type < 128) {
         delta = type < 64 ? type : type - 64;
         if (type >= 64) {
+            f->stack = one_item_stack(V);
             f->nstack = sm_type(V, r, f->stack, &f->flags);
             check_size(V, f->nstack, V->max_stack);
         }
@@ -230,6 +242,7 @@ static void sm_frame(Vfy *V, SmReader *r, const VFrame *prev, bool first, VFrame
         delta = sm_u2(V, r);
         if (type < 247) sm_format(V, "reserved frame type");
         if (type == 247) {
+            f->stack = one_item_stack(V);
             f->nstack = sm_type(V, r, f->stack, &f->flags);
             check_size(V, f->nstack, V->max_stack);
         } else if (type <= 251) {
@@ -263,6 +276,7 @@ void vfy_read_stackmaps(Vfy *V) {
     SmReader r = { b.data, b.data + b.len };
     unsigned n = sm_u2(V, &r);
     V->maps = vfy_alloc(V, (n ? n : 1) * sizeof(VFrame));
+    V->empty_stack = types_alloc(V, V->max_stack);
     const VFrame *prev = &V->cur;
     for (unsigned i = 0; i < n; i++) {
         VFrame *f = &V->maps[i];

@@ -31,6 +31,7 @@
 #include "interp/opcodes.h"
 #include "runtime/vm.h"
 #include <limits.h>
+#include <pthread.h>
 
 /* ---------------------------------------------------------------- arena */
 
@@ -81,6 +82,7 @@ void vfy_arena_reset(Vfy *V) {
 }
 
 void vfy_begin_class(Vfy *V, Thread *t, Class *c) {
+    vfy_init_rules();
     memset(V, 0, sizeof *V);
     V->t = t;
     V->c = c;
@@ -95,14 +97,28 @@ void vfy_end_class(Vfy *V) {
 
 /* ---------------------------------------------------------------- messages */
 
-static void vappendf(char **buf, size_t *len, const char *fmt, va_list ap) {
+/* HotSpot formats each print of its messages in a buffer of 2000 bytes (outputStream's
+ * O_BUFLEN): what a format with a conversion makes is cut to 1999 characters, to 1998
+ * and the newline for a line (print_cr); a plain "%s" is copied whole, unless it ends a
+ * line.  With class, method or type names of thousands of characters the message and
+ * its details are cut where HotSpot cuts them. */
+enum { HS_PRINT_MAX = 1999 };
+
+static void append_cut(char **buf, size_t *len, size_t max, const char *fmt, va_list ap) {
     va_list again;
     va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    *buf = vm_realloc(*buf, *len + (size_t)n + 1);
-    vsnprintf(*buf + *len, (size_t)n + 1, fmt, again);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    size_t n = need < 0 ? 0 : (size_t)need;
+    *buf = vm_realloc(*buf, *len + n + 1);
+    vsnprintf(*buf + *len, n + 1, fmt, again);
     va_end(again);
-    *len += (size_t)n;
+    *len += n < max ? n : max;
+    (*buf)[*len] = '\0';
+}
+
+static void vappendf(char **buf, size_t *len, const char *fmt, va_list ap) {
+    bool whole = !strchr(fmt, '%') || !strcmp(fmt, "%s");
+    append_cut(buf, len, whole ? SIZE_MAX : HS_PRINT_MAX, fmt, ap);
 }
 
 void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) {
@@ -110,6 +126,16 @@ void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) {
     va_start(ap, fmt);
     vappendf(buf, len, fmt, ap);
     va_end(ap);
+}
+
+/* One line as HotSpot's print_cr makes it (the newline is added here). */
+static void append_line(char **buf, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append_line(char **buf, size_t *len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    append_cut(buf, len, HS_PRINT_MAX - 1, fmt, ap);
+    va_end(ap);
+    vfy_appendf(buf, len, "\n");
 }
 
 static void where_details(char **b, size_t *n, const VWhere *w) {
@@ -174,8 +200,8 @@ static void details(Vfy *V, char **b, size_t *n, VFault f, int bci, const VWhere
     vfy_appendf(b, n, "\nException Details:\n");
     if (bci != -1) {
         const char *op = bci >= 0 && (uint32_t)bci < m->code_len ? opcode_names[m->code[bci]] : "<invalid>";
-        vfy_appendf(b, n, "  Location:\n    %s.%s%s @%d: %s\n", V->c->name->str, m->name->str, m->desc->str, bci,
-                    op ? op : "<illegal>");
+        vfy_appendf(b, n, "  Location:\n    ");
+        append_line(b, n, "%s.%s%s @%d: %s", V->c->name->str, m->name->str, m->desc->str, bci, op ? op : "<illegal>");
     }
     reason(b, n, f, type, exp);
     if (type && type->frame) {
@@ -247,8 +273,11 @@ static void bad_code(Vfy *V, int bci, const char *msg) {
     vfy_fail(V, VE_BAD_CODE, bci, NULL, NULL, "%s", msg);
 }
 
-static const char *external_class_name(Vfy *V, char *buf, size_t n) {
-    return class_external_name(V->c, buf, n);
+/* The class's name as Class.getName() shows it, in the method's arena (freed with it,
+ * also when the error leaves through the longjmp); never longer than the internal name. */
+static const char *external_class_name(Vfy *V) {
+    size_t n = V->c->name->len + 1;
+    return class_external_name(V->c, vfy_alloc(V, n), n);
 }
 
 /* ---------------------------------------------------------------- small helpers */
@@ -268,13 +297,12 @@ uint32_t vfy_insn_length_var(const uint8_t *code, uint32_t bci) {
 
 /* The failures apart, so that the checks, run for most instructions, stay small. */
 static __attribute__((noreturn, noinline)) void bad_cp_entry(Vfy *V, int bci, unsigned idx, bool index_bad) {
-    char cn[512];
     VWhere w = { VO_BAD_INDEX, (int)idx, { VT_TOP, 0, NULL }, NULL };
     if (index_bad)
         vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal constant pool index %u in class %s", idx,
-                 external_class_name(V, cn, sizeof cn));
+                 external_class_name(V));
     vfy_fail(V, VE_BAD_CP, bci, &w, NULL, "Illegal type at constant pool entry %u in class %s", idx,
-             external_class_name(V, cn, sizeof cn));
+             external_class_name(V));
 }
 
 static inline void check_cp_index(Vfy *V, int bci, unsigned idx) {
@@ -646,10 +674,9 @@ static void check_protected(Vfy *V, unsigned idx, VType obj, bool get) {
 }
 
 static __attribute__((noreturn, noinline)) void field_not_in_class(Vfy *V, unsigned idx, VType cls) {
-    char cn[512];
     VWhere w = { VO_CP, (int)idx, cls, NULL };
     vfy_fail(V, VE_WRONG_TYPE, V->cur.offset, &w, NULL, "Expecting reference to class in class %s at constant pool index %u",
-             external_class_name(V, cn, sizeof cn), idx);
+             external_class_name(V), idx);
 }
 
 static void run_field(Vfy *V, uint8_t op, const uint8_t *p) {
@@ -794,9 +821,8 @@ static unsigned invoke_tags(Vfy *V, uint8_t op) {
 }
 
 static __attribute__((noreturn, noinline)) void indy_too_old(Vfy *V) {
-    char cn[512];
     vfy_format_error(V, false, "invokedynamic instructions not supported by this class file version (%d), class %s",
-                     V->c->major, external_class_name(V, cn, sizeof cn));
+                     V->c->major, external_class_name(V));
 }
 
 static void run_invoke(Vfy *V, uint8_t op, const uint8_t *p, bool *this_uninit) {
@@ -876,16 +902,17 @@ static void run_anewarray(Vfy *V, unsigned idx) {
     VType comp = cp_class_checked(V, f->offset, idx);
     vfy_pop(V, f, vt_of(VT_INT));
     const char *cn = comp.name->str;
-    size_t l = strlen(cn);
-    char *s = vfy_alloc(V, l + 4);
-    if (vt_is_array(comp)) {
-        if (l > 255 && cn[254] == '[')
-            bad_code(V, f->offset, "Illegal anewarray instruction, array has more than 255 dimensions");
-        snprintf(s, l + 4, "[%s", cn);
-    } else {
-        snprintf(s, l + 4, "[L%s;", cn);
-    }
-    vfy_push(V, f, vt_ref(sym_intern_cstr(s)));
+    size_t l = comp.name->len, n = 0;
+    char *s = vfy_alloc(V, l + 3);
+    bool array = vt_is_array(comp);
+    if (array && l > 255 && cn[254] == '[')
+        bad_code(V, f->offset, "Illegal anewarray instruction, array has more than 255 dimensions");
+    s[n++] = '[';
+    if (!array) s[n++] = 'L';
+    memcpy(s + n, cn, l);
+    n += l;
+    if (!array) s[n++] = ';';
+    vfy_push(V, f, vt_ref(sym_intern(s, n)));
 }
 
 static void run_multianewarray(Vfy *V, const uint8_t *p) {
@@ -952,6 +979,57 @@ static bool is_store(uint8_t op) {
     return (op >= OP_istore && op <= OP_astore_3);
 }
 
+/* Which rule an opcode follows (the wide prefix aside): a table built once from the
+ * families' own predicates above, so that each instruction costs one look-up. */
+typedef enum InsnRule {
+    IR_BAD, IR_LOCAL, IR_FIELD, IR_INVOKE, IR_TABLE, IR_ARRAY, IR_STACK, IR_BRANCH, IR_SWITCH, IR_RETURN,
+    IR_ATHROW, IR_ACONST_NULL, IR_LDC, IR_LDC_W, IR_IINC, IR_OBJECT,
+} InsnRule;
+
+static uint8_t insn_rules[256];
+/* for IR_LOCAL: the LOCAL_OPS entry, and the local's index if the opcode implies it (-1
+ * when an operand gives it) */
+static uint8_t local_entry[256];
+static int8_t local_slot[256];
+static pthread_once_t insn_rules_once = PTHREAD_ONCE_INIT;
+
+static InsnRule classify(uint8_t op) {
+    int index;
+    static const uint8_t operand[4] = { 0 };
+    if (local_op(op, &index, operand, false)) return IR_LOCAL;
+    if (op >= OP_getstatic && op <= OP_putfield) return IR_FIELD;
+    if (op >= OP_invokevirtual && op <= OP_invokedynamic) return IR_INVOKE;
+    if (table_driven(op)) return IR_TABLE;
+    if (array_op(op)) return IR_ARRAY;
+    if (op >= OP_pop && op <= OP_swap) return IR_STACK;
+    if (is_branch(op)) return IR_BRANCH;
+    if (op == OP_tableswitch || op == OP_lookupswitch) return IR_SWITCH;
+    if (op >= OP_ireturn && op <= OP_return) return IR_RETURN;
+    if (op == OP_athrow) return IR_ATHROW;
+    if (op == OP_aconst_null) return IR_ACONST_NULL;
+    if (op == OP_ldc) return IR_LDC;
+    if (op == OP_ldc_w || op == OP_ldc2_w) return IR_LDC_W;
+    if (op == OP_iinc) return IR_IINC;
+    if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
+        op == OP_multianewarray)
+        return IR_OBJECT;
+    return IR_BAD;
+}
+
+static void build_insn_rules(void) {
+    for (unsigned op = 0; op < 256; op++) {
+        insn_rules[op] = (uint8_t)classify((uint8_t)op);
+        int index;
+        const uint8_t operand[2] = { (uint8_t)op, 0xff };
+        const LocalOp *l = local_op((uint8_t)op, &index, operand, false);
+        if (!l) continue;
+        local_entry[op] = (uint8_t)(l - LOCAL_OPS);
+        local_slot[op] = (int8_t)(index == 0xff ? -1 : index);
+    }
+}
+
+void vfy_init_rules(void) { pthread_once(&insn_rules_once, build_insn_rules); }
+
 /* One instruction; returns true if control cannot fall through to the next. */
 bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     const uint8_t *p = V->m->code + bci;
@@ -959,39 +1037,33 @@ bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit) {
     bool wide = op == OP_wide;
     if (wide) op = p[1];
     int index;
-    const LocalOp *l;
-    const ArrayOp *a;
-    /* the families are disjoint; the most frequent are tried first */
-    if ((l = local_op(op, &index, p, wide)) != NULL) run_local(V, l, index);
-    else if (op >= OP_getstatic && op <= OP_putfield) run_field(V, op, p);
-    else if (op >= OP_invokevirtual && op <= OP_invokedynamic) run_invoke(V, op, p, this_uninit);
-    else if (table_driven(op)) run_table(V, op);
-    else if ((a = array_op(op)) != NULL) run_array(V, a);
-    else if (op >= OP_pop && op <= OP_swap) run_stack_op(V, op);
-    else if (is_branch(op)) {
+    switch ((InsnRule)insn_rules[op]) {
+    case IR_LOCAL:
+        index = local_slot[op] >= 0 ? local_slot[op] : wide ? (int)u2at(p + 2) : p[1];
+        run_local(V, &LOCAL_OPS[local_entry[op]], index);
+        return false;
+    case IR_FIELD: run_field(V, op, p); return false;
+    case IR_INVOKE: run_invoke(V, op, p, this_uninit); return false;
+    case IR_TABLE: run_table(V, op); return false;
+    case IR_ARRAY: run_array(V, array_op(op)); return false;
+    case IR_STACK: run_stack_op(V, op); return false;
+    case IR_BRANCH:
         run_branch(V, op, p, bci);
         return op == OP_goto || op == OP_goto_w;
-    } else if (op == OP_tableswitch || op == OP_lookupswitch) {
-        run_switch(V, bci);
-        return true;
-    } else if (op >= OP_ireturn && op <= OP_return) {
-        run_return(V, op);
-        return true;
-    } else if (op == OP_athrow) {
-        vfy_pop(V, &V->cur, V->throwable);
-        return true;
-    } else if (op == OP_aconst_null) vfy_push(V, &V->cur, vt_of(VT_NULL));
-    else if (op == OP_ldc) run_ldc(V, op, p[1]);
-    else if (op == OP_ldc_w || op == OP_ldc2_w) run_ldc(V, op, u2at(p + 1));
-    else if (op == OP_iinc) {
+    case IR_SWITCH: run_switch(V, bci); return true;
+    case IR_RETURN: run_return(V, op); return true;
+    case IR_ATHROW: vfy_pop(V, &V->cur, V->throwable); return true;
+    case IR_ACONST_NULL: vfy_push(V, &V->cur, vt_of(VT_NULL)); return false;
+    case IR_LDC: run_ldc(V, op, p[1]); return false;
+    case IR_LDC_W: run_ldc(V, op, u2at(p + 1)); return false;
+    case IR_IINC:
         index = wide ? (int)u2at(p + 2) : p[1];
         vfy_set_local(V, &V->cur, index, vfy_get_local(V, &V->cur, index, vt_of(VT_INT)));
-    } else if ((op >= OP_new && op <= OP_arraylength) || (op >= OP_checkcast && op <= OP_monitorexit) ||
-             op == OP_multianewarray)
-        run_object_op(V, op, p);
-    else
-        vfy_fail(V, VE_BAD_CODE, (int)bci, NULL, NULL, "Bad instruction: %02x", op);
-    return false;
+        return false;
+    case IR_OBJECT: run_object_op(V, op, p); return false;
+    case IR_BAD: break;
+    }
+    vfy_fail(V, VE_BAD_CODE, (int)bci, NULL, NULL, "Bad instruction: %02x", op);
 }
 
 /* ---------------------------------------------------------------- methods */

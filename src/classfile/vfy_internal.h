@@ -93,6 +93,7 @@ typedef struct Vfy {
     uint16_t max_locals, max_stack;
     uint8_t *cdata;                 /* per bci: 0 inside an instruction, 1 start, 2 start of a `new` */
     VFrame *maps;                   /* decoded StackMapTable */
+    VType *empty_stack;             /* the stack of the maps' frames with none (all top) */
     int nmaps;
     VFrame cur;
     VType ret;                      /* return type, VT_TOP for void */
@@ -228,6 +229,8 @@ void vfy_fail(Vfy *V, VFault fault, int bci, const VWhere *type, const VWhere *e
 void vfy_format_error(Vfy *V, bool in_method, const char *fmt, ...) __attribute__((noreturn, format(printf, 3, 4)));
 void vfy_pending(Vfy *V) __attribute__((noreturn));
 void vfy_appendf(char **buf, size_t *len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Builds the per-opcode rule table (once per process; vfy_begin_class calls it). */
+void vfy_init_rules(void);
 /* The instruction at bci applied to V->cur; true if control cannot fall through. */
 bool vfy_run_insn(Vfy *V, uint32_t bci, bool *this_uninit);
 uint32_t vfy_insn_length_var(const uint8_t *code, uint32_t bci);      /* wide and the switches */

@@ -60,13 +60,15 @@ static void fail_as(Vfy *V, VResult kind, const char *fmt, va_list ap) __attribu
 static void fail_msg(Vfy *V, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 static void fail_format(Vfy *V, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 
+/* The old verifier writes its message into a buffer of the class name's length plus
+ * 1024 bytes, as HotSpot gives it: the "(class: ..., method: ... signature: ...) " prefix
+ * first, cut to fit, and the rest only if the whole prefix fitted, cut to what is left. */
 static void fail_as(Vfy *V, VResult kind, const char *fmt, va_list ap) {
-    char *b = NULL;
-    size_t n = 0;
-    vfy_appendf(&b, &n, "(class: %s, method: %s signature: %s) ", V->c->name->str, V->m->name->str, V->m->desc->str);
-    char tail[512];
-    vsnprintf(tail, sizeof tail, fmt, ap);
-    vfy_appendf(&b, &n, "%s", tail);
+    size_t size = V->c->name->len + 1024;
+    char *b = vm_malloc(size);
+    int n = snprintf(b, size, "(class: %s, method: %s signature: %s) ", V->c->name->str, V->m->name->str,
+                     V->m->desc->str);
+    if (n >= 0 && (size_t)n < size) vsnprintf(b + n, size - (size_t)n, fmt, ap);
     V->msg = b;
     V->result = kind;
     longjmp(V->fail, 1);
@@ -175,8 +177,9 @@ static const char *const RENAMED_PREFIX[][2] = {
 };
 
 void vfy_infer_fail(Vfy *V, VFault fault, const VWhere *type, const VWhere *expected, const char *checker_msg) {
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", checker_msg);
+    size_t len = strlen(checker_msg);
+    char *msg = vfy_alloc(V, len + 1);         /* the method's arena: freed after the longjmp too */
+    memcpy(msg, checker_msg, len + 1);
     vm_free(V->msg);
     V->msg = NULL;
     uint8_t op = V->m->code[V->cur.offset];

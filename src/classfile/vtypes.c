@@ -199,7 +199,11 @@ void vfy_append_type(char **buf, size_t *len, VType t) {
         [VQ_REF] = "reference type", [VQ_CAT1] = "category1 type", [VQ_CAT2] = "category2 type",
         [VQ_CAT2_2ND] = "category2_2nd type", [VT_RETADDR] = "returnAddress",
     };
-    if (t.k == VT_REF) vfy_appendf(buf, len, "'%s'", t.name->str);
+    if (t.k == VT_REF) {        /* printed a character at a time by HotSpot: never cut */
+        vfy_appendf(buf, len, "'");
+        vfy_appendf(buf, len, "%s", t.name->str);
+        vfy_appendf(buf, len, "'");
+    }
     else if (t.k == VT_UNINIT) vfy_appendf(buf, len, "uninitialized %d", t.bci);
     else vfy_appendf(buf, len, "%s", NAMES[t.k]);
 }

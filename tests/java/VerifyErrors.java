@@ -405,5 +405,39 @@ public class VerifyErrors {
         run("valid code", c.method(9, "run", "()V", 2, 1,
             new int[] { 0x03, 0x3b, 0x1a, 0x06, 0xa2, 0, 9, 0x84, 0, 1, 0xa7, 0xff, 0xf8, 0xb1 }, null,
             bytes(0, 2, 252, 0, 2, 1, 10)));
+
+        longNames();
+    }
+
+    /* Names of thousands of characters: HotSpot cuts each part of a message where its own
+     * buffers end (a printed piece at 1999 characters, the old verifier's message at the
+     * class name's length plus 1023), and nothing else; the full names elsewhere. */
+    static void longNames() {
+        String big = "L" + "a".repeat(59999), mid = "L" + "a".repeat(599);
+        String longMethod = "m" + "b".repeat(2099), longType = "T" + "c".repeat(2099);
+        CW c = new CW(mid);
+        run("bad pool index in a class named by 600 characters", c.method(9, "run", "()V", 1, 0,
+            new int[] { 0xb2, 0x7f, 0x00, 0x57, 0xb1 }, null, null));
+        c = new CW(big);
+        run("bad pool index in a class named by 60000 characters", c.method(9, "run", "()V", 1, 0,
+            new int[] { 0xb2, 0x7f, 0x00, 0x57, 0xb1 }, null, null));
+        c = new CW("LongMethod");
+        run("underflow in a method named by 2100 characters", c.method(9, longMethod, "()V", 1, 0,
+            new int[] { 0x57, 0xb1 }, null, null));
+        c = new CW("LongType");
+        run("a parameter of a type named by 2100 characters returned as an int",
+            c.method(9, "run", "(L" + longType + ";)I", 1, 1, new int[] { 0x2a, 0xac }, null, null));
+        c = new CW("OldLongMethod");
+        c.major = 49;
+        run("old verifier: underflow in a method named by 2100 characters", c.method(9, longMethod, "()V", 1, 0,
+            new int[] { 0x57, 0xb1 }, null, null));
+        c = new CW(big);
+        c.major = 49;
+        run("old verifier: underflow in a class named by 60000 characters", c.method(9, "run", "()V", 1, 0,
+            new int[] { 0x57, 0xb1 }, null, null));
+        c = new CW(big);
+        c.init();
+        run("valid code in a class named by 60000 characters", c.method(9, "run", "()V", 0, 0,
+            new int[] { 0xb1 }, null, null));
     }
 }
