@@ -345,11 +345,19 @@ bool reflect_unbox(Object *o, BasicType to, Slot *out) {
 
 /* ---- invocation ---- */
 
-static Method *method_of(Object *reflected, bool ctor) {
+/* The method or constructor behind a reflection object (a Method or a Constructor), and
+ * the field behind a Field: their declaring class and slot (jvm_members.c asks too). */
+Method *reflect_method_of(Object *executable) {
     init_offsets();
-    Object *cls = OBJ_FIELD(reflected, ctor ? ro.c_clazz : ro.m_clazz, Object *);
-    jint slot = OBJ_FIELD(reflected, ctor ? ro.c_slot : ro.m_slot, jint);
+    bool ctor = executable->klass == VMC(reflect_Constructor);
+    Object *cls = OBJ_FIELD(executable, ctor ? ro.c_clazz : ro.m_clazz, Object *);
+    jint slot = OBJ_FIELD(executable, ctor ? ro.c_slot : ro.m_slot, jint);
     return &mirror_class(cls)->methods[slot];
+}
+
+Field *reflect_field_of(Object *field) {
+    init_offsets();
+    return &mirror_class(OBJ_FIELD(field, ro.f_clazz, Object *))->fields[OBJ_FIELD(field, ro.f_slot, jint)];
 }
 
 /* Calls m on receiver *recv (NULL for static) with the arguments of the Object[] *args,
@@ -410,7 +418,7 @@ static bool invoke_reflectively(Thread *t, Method *m, Object **recv, Object **ar
 JNIEXPORT jobject JNICALL JVM_InvokeMethod(JNIEnv *env, jobject method, jobject obj, jobjectArray args0) {
     JNI_ENTER(env);
     JVMTI_VM_ALLOCATIONS(t);
-    Method *m = method_of(hnd_get(method), false);
+    Method *m = reflect_method_of(hnd_get(method));
     HandleMark hm = hnd_mark(t);
     Object **recv = hnd_new(t, hnd_get(obj));
     Object **args = hnd_new(t, hnd_get(args0));
@@ -439,7 +447,7 @@ out:
 JNIEXPORT jobject JNICALL JVM_NewInstanceFromConstructor(JNIEnv *env, jobject c, jobjectArray args0) {
     JNI_ENTER(env);
     JVMTI_VM_ALLOCATIONS(t);
-    Method *m = method_of(hnd_get(c), true);
+    Method *m = reflect_method_of(hnd_get(c));
     Class *k = m->holder;
     if (!class_check_instantiable(t, k, false) || !class_init(t, k)) JNI_RETURN(NULL);
     HandleMark hm = hnd_mark(t);
