@@ -361,7 +361,7 @@ run_tool() {
   local norms=() line
   while IFS= read -r line; do norms+=("$line"); done < <(header_values "$script" normalize)
   local key
-  key=$( { hash_of "$script" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
+  key=$( { hash_of "$script" "$root/tests/lib/tool.sh" "$JAVA_HOME/bin/java" "$JAVA_HOME/release"; hash_of "$classes"/*.class; } |
          sha256sum | cut -c1-16)
   reference other "$key" "tool-$n" "$t.ref" env JDK="$JAVA_HOME" CLASSES="$classes" bash "$script"
   local jdk=$BUILD/jdk

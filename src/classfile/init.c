@@ -93,24 +93,11 @@ static void wrap_initializer_exception(Thread *t) {
 
 static void record_initialization_error(Thread *t, Class *c) {
     extern uint32_t jthread_name_off;
-    static uint32_t msg_off, trace_off, bt_off;
     Class *eiie = vmc_get(t, VMC_ExceptionInInitializerError);
     if (!eiie || !class_init(t, eiie)) {
         return;
     }
-    if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
-        Class *th = VMC(Throwable);
-        uint32_t tr = class_find_declared_field(th, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
-        uint32_t bt = class_find_declared_field(th, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
-        uint32_t msg = class_find_declared_field(th, sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-        vm_lazy_begin();
-        if (!msg_off) {
-            trace_off = tr;
-            bt_off = bt;
-            __atomic_store_n(&msg_off, msg, __ATOMIC_RELEASE);
-        }
-        vm_lazy_end();
-    }
+    const ExcThrowableFields *thr = exc_throwable_fields();
     HandleMark hm = hnd_mark(t);
     Object **orig = hnd_new(t, exc_take(t));
     char name[256], thread_name[256] = "";
@@ -121,7 +108,7 @@ static void record_initialization_error(Thread *t, Class *c) {
         snprintf(thread_name, sizeof thread_name, "%s", u);
         vm_free(u);
     }
-    Object *m = OBJ_FIELD(*orig, msg_off, Object *);
+    Object *m = OBJ_FIELD(*orig, thr->message, Object *);
     char *msg = m ? jstr_to_utf8(m) : NULL;
     size_t cap = strlen(name) + strlen(thread_name) + (msg ? strlen(msg) : 0) + 64;
     char *text = vm_malloc(cap);
@@ -139,8 +126,8 @@ static void record_initialization_error(Thread *t, Class *c) {
          * class initialisers): getStackTrace initialises classes of its own on first use
          * (StackTraceElement$HashedModules), which would be left erroneous for good */
         if (gst && exc_stack_room(t, INIT_TRACE_ROOM) && interp_call(t, gst, args, &r)) {
-            HEAP_SET_FIELD(*err, trace_off, r.l);
-            HEAP_SET_FIELD(*err, bt_off, NULL);
+            HEAP_SET_FIELD(*err, thr->stack_trace, r.l);
+            HEAP_SET_FIELD(*err, thr->backtrace, NULL);
         }
         exc_take(t);
         c->init_error = *err;

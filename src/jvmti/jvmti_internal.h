@@ -205,7 +205,7 @@ jvmtiError jvmti_member_names(const Symbol *name, const Symbol *desc, const Symb
                               char **name_ptr, char **signature_ptr, char **generic_ptr);
 
 /* ---- the functions (weak: see above) ---- */
-#define JVMTI_FN(slot, name, phases, cap, params, args) \
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) \
     __attribute__((weak)) jvmtiError JNICALL jvmti_##name params;
 #include "jvmti/jvmti_functions.def"
 #undef JVMTI_FN

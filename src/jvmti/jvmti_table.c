@@ -6,9 +6,10 @@
  * generated wrappers make, in their order: the phase (WRONG_PHASE), a calling thread known
  * to the VM for functions of the start and live phases (UNATTACHED_THREAD), a valid
  * environment (INVALID_ENVIRONMENT), the required capability (MUST_POSSESS_CAPABILITY).
- * It then moves an attached caller into VM state (the implementation may touch objects;
- * coming from native code this is a suspend point, as in HotSpot) and calls jvmti_<Name>, or answers NOT_AVAILABLE when no file defines it.  The group
- * files check only their arguments.
+ * It then moves an attached caller into VM state, unless the row's state column says NATIVE
+ * (the implementation may touch objects; coming from native code this is a suspend point,
+ * as in HotSpot), and calls jvmti_<Name>, or answers NOT_AVAILABLE when no file defines
+ * it.  The group files check only their arguments.
  *
  * LOUPE_TRACE_JVMTI=1 in the environment prints each call and its result on stderr: the
  * way to see what an agent such as libjdwp asks for.
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 
 enum {
-#define JVMTI_FN(slot, name, phases, cap, params, args) JFN_##name,
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) JFN_##name,
 #include "jvmti/jvmti_functions.def"
 #undef JVMTI_FN
     JFN_COUNT
@@ -29,10 +30,14 @@ typedef struct JvmtiFnInfo {
     const char *name;
     unsigned phases;                    /* JVMTI_PH mask */
     int cap;                            /* JCAP_* or JCAP_none */
+    bool in_vm;                         /* its state column: VM (true) or NATIVE */
 } JvmtiFnInfo;
 
+#define JVMTI_STATE_VM true
+#define JVMTI_STATE_NATIVE false
+
 static const JvmtiFnInfo fn_info[JFN_COUNT] = {
-#define JVMTI_FN(slot, name, phases, cap, params, args) { slot, #name, JVMTI_PHASES_##phases, JCAP_##cap },
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) { slot, #name, JVMTI_PHASES_##phases, JCAP_##cap, JVMTI_STATE_##state },
 #include "jvmti/jvmti_functions.def"
 #undef JVMTI_FN
 };
@@ -75,22 +80,13 @@ static jvmtiError entry_check(jvmtiEnv *e, int fn) {
     return JVMTI_ERROR_NONE;
 }
 
-/* The raw monitor functions run in the caller's state, as on HotSpot: entering the VM
- * would stop a thread that owns a raw monitor at a safepoint, and the thread holding the
- * world stopped (a heap walk's callback) may be the one that wants that monitor.  They
- * touch no object, and go to the VM themselves only while they own no monitor. */
-static bool stays_native(int fn) {
-    return fn == JFN_RawMonitorEnter || fn == JFN_RawMonitorExit || fn == JFN_RawMonitorWait ||
-           fn == JFN_RawMonitorNotify || fn == JFN_RawMonitorNotifyAll;
-}
-
-#define JVMTI_FN(slot, name, phases, cap, params, args) \
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) \
     static jvmtiError JNICALL entry_##name params { \
         jvmtiError err_ = entry_check(env, JFN_##name); \
         if (err_ != JVMTI_ERROR_NONE) return traced(JFN_##name, err_); \
         if (!jvmti_##name) return traced(JFN_##name, JVMTI_ERROR_NOT_AVAILABLE); \
         Thread *t_ = thread_current(); \
-        bool vm_ = t_ && !stays_native(JFN_##name); \
+        bool vm_ = t_ && fn_info[JFN_##name].in_vm; \
         int old_ = vm_ ? thread_enter_vm(t_) : t_ ? thread_state(t_) : 0; \
         if (t_ && old_ == TS_IN_NATIVE && susp_requested(t_)) susp_block(t_); \
         err_ = jvmti_##name args; \
@@ -101,7 +97,7 @@ static bool stays_native(int fn) {
 #undef JVMTI_FN
 
 const struct jvmtiInterface_1_ jvmti_function_table = {
-#define JVMTI_FN(slot, name, phases, cap, params, args) .name = entry_##name,
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) .name = entry_##name,
 #include "jvmti/jvmti_functions.def"
 #undef JVMTI_FN
 };
@@ -110,7 +106,7 @@ const struct jvmtiInterface_1_ jvmti_function_table = {
 __attribute__((constructor)) static void check_slots(void) {
     const void *const *slots = (const void *const *)&jvmti_function_table;
     static const void *const entries[JFN_COUNT] = {
-#define JVMTI_FN(slot, name, phases, cap, params, args) (const void *)entry_##name,
+#define JVMTI_FN(slot, name, phases, cap, state, params, args) (const void *)entry_##name,
 #include "jvmti/jvmti_functions.def"
 #undef JVMTI_FN
     };

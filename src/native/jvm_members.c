@@ -33,6 +33,8 @@
 
 /* Defined in native/jvm_reflect.c. */
 Object *reflect_method_object(Thread *t, Method *m);
+Method *reflect_method_of(Object *executable);
+Field *reflect_field_of(Object *field);
 
 /* ---- classes and field offsets ---- */
 
@@ -117,35 +119,6 @@ static jobjectArray class_array(Thread *t, Class **cs, int n) {
         HEAP_SET_FIELD(*(h), (off), v_); \
     } while (0)
 
-/* ---- the member behind a reflection object ---- */
-
-/* (clazz, slot) offsets of Method, Constructor and Field objects; computed once, with no
- * GC point on the way. */
-static struct { uint32_t m_clazz, m_slot, c_clazz, c_slot, f_clazz, f_slot; } ro;
-static pthread_once_t ro_once = PTHREAD_ONCE_INIT;
-
-static void ro_init(void) {
-    ro.m_clazz = field_off(VMC(reflect_Method), "clazz", "Ljava/lang/Class;");
-    ro.m_slot = field_off(VMC(reflect_Method), "slot", "I");
-    ro.c_clazz = field_off(VMC(reflect_Constructor), "clazz", "Ljava/lang/Class;");
-    ro.c_slot = field_off(VMC(reflect_Constructor), "slot", "I");
-    ro.f_clazz = field_off(VMC(reflect_Field), "clazz", "Ljava/lang/Class;");
-    ro.f_slot = field_off(VMC(reflect_Field), "slot", "I");
-}
-
-static Method *executable_method(Object *exe) {
-    pthread_once(&ro_once, ro_init);
-    bool ctor = exe->klass == VMC(reflect_Constructor);
-    Class *c = mirror_class(OBJ_FIELD(exe, ctor ? ro.c_clazz : ro.m_clazz, Object *));
-    return &c->methods[OBJ_FIELD(exe, ctor ? ro.c_slot : ro.m_slot, jint)];
-}
-
-static Field *reflected_field(Object *field) {
-    pthread_once(&ro_once, ro_init);
-    Class *c = mirror_class(OBJ_FIELD(field, ro.f_clazz, Object *));
-    return &c->fields[OBJ_FIELD(field, ro.f_slot, jint)];
-}
-
 /* ---- member classes ---- */
 
 /* The classes of c's InnerClasses entries whose outer class is c itself, in attribute order.
@@ -212,7 +185,7 @@ static Object *new_parameter(Thread *t, jobject exe, Method *m, int i) {
 /* Parameter[] from the MethodParameters attribute; null when the method has none. */
 JNIEXPORT jobjectArray JNICALL JVM_GetMethodParameters(JNIEnv *env, jobject method) {
     JNI_ENTER(env);
-    Method *m = executable_method(hnd_get(method));
+    Method *m = reflect_method_of(hnd_get(method));
     if (!m->method_parameters.data || !parameter_names_ok(t, m)) JNI_RETURN(NULL);
     if (!boot_class(t, &parameter_class, "java/lang/reflect/Parameter", param_offsets)) JNI_RETURN(NULL);
     int n = m->method_parameters.data[0];
@@ -288,13 +261,13 @@ JNIEXPORT jobjectArray JNICALL JVM_GetRecordComponents(JNIEnv *env, jclass of) {
 
 JNIEXPORT jbyteArray JNICALL JVM_GetMethodTypeAnnotations(JNIEnv *env, jobject method) {
     JNI_ENTER(env);
-    Method *m = executable_method(hnd_get(method));
+    Method *m = reflect_method_of(hnd_get(method));
     JNI_RETURN(hnd_local(t, bytes_of(t, m->type_annotations)));
 }
 
 JNIEXPORT jbyteArray JNICALL JVM_GetFieldTypeAnnotations(JNIEnv *env, jobject field) {
     JNI_ENTER(env);
-    Field *f = reflected_field(hnd_get(field));
+    Field *f = reflect_field_of(hnd_get(field));
     JNI_RETURN(hnd_local(t, bytes_of(t, f->type_annotations)));
 }
 

@@ -34,42 +34,36 @@ typedef struct ReflectOffsets {
 } ReflectOffsets;
 static ReflectOffsets ro;
 
-static uint32_t off(Class *c, const char *name, const char *desc) {
-    Field *f = class_find_declared_field(c, sym_intern_cstr(name), sym_intern_cstr(desc));
-    if (!f) vm_fatal("%s.%s missing", c->name->str, name);
-    return f->offset;
-}
-
 static void compute_offsets(void) {
     Class *m = VMC(reflect_Method), *c = VMC(reflect_Constructor), *f = VMC(reflect_Field);
     const char *CL = "Ljava/lang/Class;", *CLA = "[Ljava/lang/Class;", *S = "Ljava/lang/String;", *B = "[B";
-    ro.m_clazz = off(m, "clazz", CL);
-    ro.m_name = off(m, "name", S);
-    ro.m_rtype = off(m, "returnType", CL);
-    ro.m_ptypes = off(m, "parameterTypes", CLA);
-    ro.m_etypes = off(m, "exceptionTypes", CLA);
-    ro.m_mods = off(m, "modifiers", "I");
-    ro.m_slot = off(m, "slot", "I");
-    ro.m_sig = off(m, "signature", S);
-    ro.m_ann = off(m, "annotations", B);
-    ro.m_pann = off(m, "parameterAnnotations", B);
-    ro.m_adef = off(m, "annotationDefault", B);
-    ro.c_clazz = off(c, "clazz", CL);
-    ro.c_ptypes = off(c, "parameterTypes", CLA);
-    ro.c_etypes = off(c, "exceptionTypes", CLA);
-    ro.c_mods = off(c, "modifiers", "I");
-    ro.c_slot = off(c, "slot", "I");
-    ro.c_sig = off(c, "signature", S);
-    ro.c_ann = off(c, "annotations", B);
-    ro.c_pann = off(c, "parameterAnnotations", B);
-    ro.f_clazz = off(f, "clazz", CL);
-    ro.f_name = off(f, "name", S);
-    ro.f_type = off(f, "type", CL);
-    ro.f_mods = off(f, "modifiers", "I");
-    ro.f_slot = off(f, "slot", "I");
-    ro.f_sig = off(f, "signature", S);
-    ro.f_ann = off(f, "annotations", B);
-    ro.f_trusted = off(f, "trustedFinal", "Z");
+    ro.m_clazz = vmc_field_offset(m, "clazz", CL);
+    ro.m_name = vmc_field_offset(m, "name", S);
+    ro.m_rtype = vmc_field_offset(m, "returnType", CL);
+    ro.m_ptypes = vmc_field_offset(m, "parameterTypes", CLA);
+    ro.m_etypes = vmc_field_offset(m, "exceptionTypes", CLA);
+    ro.m_mods = vmc_field_offset(m, "modifiers", "I");
+    ro.m_slot = vmc_field_offset(m, "slot", "I");
+    ro.m_sig = vmc_field_offset(m, "signature", S);
+    ro.m_ann = vmc_field_offset(m, "annotations", B);
+    ro.m_pann = vmc_field_offset(m, "parameterAnnotations", B);
+    ro.m_adef = vmc_field_offset(m, "annotationDefault", B);
+    ro.c_clazz = vmc_field_offset(c, "clazz", CL);
+    ro.c_ptypes = vmc_field_offset(c, "parameterTypes", CLA);
+    ro.c_etypes = vmc_field_offset(c, "exceptionTypes", CLA);
+    ro.c_mods = vmc_field_offset(c, "modifiers", "I");
+    ro.c_slot = vmc_field_offset(c, "slot", "I");
+    ro.c_sig = vmc_field_offset(c, "signature", S);
+    ro.c_ann = vmc_field_offset(c, "annotations", B);
+    ro.c_pann = vmc_field_offset(c, "parameterAnnotations", B);
+    ro.f_clazz = vmc_field_offset(f, "clazz", CL);
+    ro.f_name = vmc_field_offset(f, "name", S);
+    ro.f_type = vmc_field_offset(f, "type", CL);
+    ro.f_mods = vmc_field_offset(f, "modifiers", "I");
+    ro.f_slot = vmc_field_offset(f, "slot", "I");
+    ro.f_sig = vmc_field_offset(f, "signature", S);
+    ro.f_ann = vmc_field_offset(f, "annotations", B);
+    ro.f_trusted = vmc_field_offset(f, "trustedFinal", "Z");
 }
 
 static pthread_once_t ro_once = PTHREAD_ONCE_INIT;
@@ -351,11 +345,19 @@ bool reflect_unbox(Object *o, BasicType to, Slot *out) {
 
 /* ---- invocation ---- */
 
-static Method *method_of(Object *reflected, bool ctor) {
+/* The method or constructor behind a reflection object (a Method or a Constructor), and
+ * the field behind a Field: their declaring class and slot (jvm_members.c asks too). */
+Method *reflect_method_of(Object *executable) {
     init_offsets();
-    Object *cls = OBJ_FIELD(reflected, ctor ? ro.c_clazz : ro.m_clazz, Object *);
-    jint slot = OBJ_FIELD(reflected, ctor ? ro.c_slot : ro.m_slot, jint);
+    bool ctor = executable->klass == VMC(reflect_Constructor);
+    Object *cls = OBJ_FIELD(executable, ctor ? ro.c_clazz : ro.m_clazz, Object *);
+    jint slot = OBJ_FIELD(executable, ctor ? ro.c_slot : ro.m_slot, jint);
     return &mirror_class(cls)->methods[slot];
+}
+
+Field *reflect_field_of(Object *field) {
+    init_offsets();
+    return &mirror_class(OBJ_FIELD(field, ro.f_clazz, Object *))->fields[OBJ_FIELD(field, ro.f_slot, jint)];
 }
 
 /* Calls m on receiver *recv (NULL for static) with the arguments of the Object[] *args,
@@ -416,7 +418,7 @@ static bool invoke_reflectively(Thread *t, Method *m, Object **recv, Object **ar
 JNIEXPORT jobject JNICALL JVM_InvokeMethod(JNIEnv *env, jobject method, jobject obj, jobjectArray args0) {
     JNI_ENTER(env);
     JVMTI_VM_ALLOCATIONS(t);
-    Method *m = method_of(hnd_get(method), false);
+    Method *m = reflect_method_of(hnd_get(method));
     HandleMark hm = hnd_mark(t);
     Object **recv = hnd_new(t, hnd_get(obj));
     Object **args = hnd_new(t, hnd_get(args0));
@@ -445,7 +447,7 @@ out:
 JNIEXPORT jobject JNICALL JVM_NewInstanceFromConstructor(JNIEnv *env, jobject c, jobjectArray args0) {
     JNI_ENTER(env);
     JVMTI_VM_ALLOCATIONS(t);
-    Method *m = method_of(hnd_get(c), true);
+    Method *m = reflect_method_of(hnd_get(c));
     Class *k = m->holder;
     if (!class_check_instantiable(t, k, false) || !class_init(t, k)) JNI_RETURN(NULL);
     HandleMark hm = hnd_mark(t);

@@ -29,33 +29,21 @@
 
 MhnOffsets mhn;
 
-static uint32_t field_off(Class *c, const char *name, const char *desc) {
-    Field *f = class_find_declared_field(c, sym_intern_cstr(name), sym_intern_cstr(desc));
-    if (!f) vm_fatal("%s.%s missing", c->name->str, name);
-    return f->offset;
-}
+static const VmcField rmn_fields[] = { { "vmtarget", "J" }, { "vmholder", "Ljava/lang/Object;" } };
+static const VmcField mn_fields[] = {
+    { "name", "Ljava/lang/String;" }, { "type", "Ljava/lang/Object;" }, { "flags", "I" },
+    { "method", "Ljava/lang/invoke/ResolvedMethodName;" }, { "vmindex", "J" }, { "clazz", "Ljava/lang/Class;" },
+};
+_Static_assert(sizeof mhn == (ARRAY_LEN(rmn_fields) + ARRAY_LEN(mn_fields)) * sizeof(uint32_t), "one offset per field");
 
+/* ResolvedMethodName's first, so that MemberName's guard covers both. */
 bool mhn_init_offsets(Thread *t) {
-    if (__atomic_load_n(&mhn.mn_clazz, __ATOMIC_ACQUIRE)) return true;  /* the guard is stored last */
+    if (vmc_offsets_ready(&mhn.mn_clazz)) return true;
     Class *mn = vmc_get(t, VMC_MemberName), *rmn = vmc_get(t, VMC_ResolvedMethodName);
     if (!mn || !rmn) return false;
-    MhnOffsets o;
-    o.mn_name = field_off(mn, "name", "Ljava/lang/String;");
-    o.mn_type = field_off(mn, "type", "Ljava/lang/Object;");
-    o.mn_flags = field_off(mn, "flags", "I");
-    o.mn_method = field_off(mn, "method", "Ljava/lang/invoke/ResolvedMethodName;");
-    o.mn_vmindex = field_off(mn, "vmindex", "J");
-    o.rmn_vmtarget = field_off(rmn, "vmtarget", "J");
-    o.rmn_vmholder = field_off(rmn, "vmholder", "Ljava/lang/Object;");
-    o.mn_clazz = field_off(mn, "clazz", "Ljava/lang/Class;");
-    vm_lazy_begin();
-    if (!mhn.mn_clazz) {
-        uint32_t guard = o.mn_clazz;
-        o.mn_clazz = 0;
-        mhn = o;
-        __atomic_store_n(&mhn.mn_clazz, guard, __ATOMIC_RELEASE);
-    }
-    vm_lazy_end();
+    uint32_t *off = (uint32_t *)&mhn;
+    vmc_field_offsets(rmn, rmn_fields, (int)ARRAY_LEN(rmn_fields), off);
+    vmc_field_offsets(mn, mn_fields, (int)ARRAY_LEN(mn_fields), off + ARRAY_LEN(rmn_fields));
     return true;
 }
 
@@ -116,7 +104,9 @@ static void append_class_desc(char *buf, size_t cap, size_t *n, Class *c) {
     buf[*n < cap ? *n : cap - 1] = '\0';
 }
 
-static uint32_t mt_rtype_off, mt_ptypes_off;
+/* MethodType's ptypes and rtype (the guard). */
+static struct { uint32_t ptypes, rtype; } mt_off;
+static const VmcField mt_fields[] = { { "ptypes", "[Ljava/lang/Class;" }, { "rtype", "Ljava/lang/Class;" } };
 
 /* The descriptor a MemberName's `type` stands for: a MethodType, a Class (fields) or a
  * descriptor String. */
@@ -131,24 +121,17 @@ static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
         append_class_desc(buf, sizeof buf, &n, mirror_class(type));
         return sym_intern_cstr(buf);
     }
-    if (!__atomic_load_n(&mt_rtype_off, __ATOMIC_ACQUIRE)) {    /* the guard is stored last */
+    if (!vmc_offsets_ready(&mt_off.rtype)) {
         Class *mt = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/MethodType"));
         if (!mt) return NULL;
-        uint32_t ptypes = class_find_declared_field(mt, sym_intern_cstr("ptypes"), sym_intern_cstr("[Ljava/lang/Class;"))->offset;
-        uint32_t rtype = class_find_declared_field(mt, sym_intern_cstr("rtype"), sym_intern_cstr("Ljava/lang/Class;"))->offset;
-        vm_lazy_begin();
-        if (!mt_rtype_off) {
-            mt_ptypes_off = ptypes;
-            __atomic_store_n(&mt_rtype_off, rtype, __ATOMIC_RELEASE);
-        }
-        vm_lazy_end();
+        vmc_field_offsets(mt, mt_fields, (int)ARRAY_LEN(mt_fields), (uint32_t *)&mt_off);
     }
-    Object *ptypes = OBJ_FIELD(type, mt_ptypes_off, Object *);
+    Object *ptypes = OBJ_FIELD(type, mt_off.ptypes, Object *);
     buf[n++] = '(';
     for (jint i = 0; ptypes && i < array_length(ptypes); i++)
         append_class_desc(buf, sizeof buf, &n, mirror_class(ARRAY_ELEMS(ptypes, Object *)[i]));
     if (n + 1 < sizeof buf) buf[n++] = ')';
-    append_class_desc(buf, sizeof buf, &n, mirror_class(OBJ_FIELD(type, mt_rtype_off, Object *)));
+    append_class_desc(buf, sizeof buf, &n, mirror_class(OBJ_FIELD(type, mt_off.rtype, Object *)));
     return sym_intern_cstr(buf);
 }
 

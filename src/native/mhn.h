@@ -35,9 +35,10 @@ enum {
     VMINDEX_NONVIRTUAL = -2,
 };
 
+/* ResolvedMethodName's offsets, then MemberName's; mn_clazz, the last, is the guard. */
 typedef struct MhnOffsets {
-    uint32_t mn_clazz, mn_name, mn_type, mn_flags, mn_method, mn_vmindex;
     uint32_t rmn_vmtarget, rmn_vmholder;
+    uint32_t mn_name, mn_type, mn_flags, mn_method, mn_vmindex, mn_clazz;
 } MhnOffsets;
 extern MhnOffsets mhn;
 

@@ -118,25 +118,28 @@ void exc_throw_with_cause(Thread *t, VMClassId id, const char *msg, Object **cau
     hnd_release(t, hm);
 }
 
-/* The detailMessage and cause fields of a Throwable (cause is the throwable itself while
- * unset). */
-static uint32_t off_message, off_cause;
+/* The fields of a Throwable the VM reads and writes: detailMessage, cause (the throwable
+ * itself while unset), depth and stackTrace, and backtrace, the guard. */
+static ExcThrowableFields thr;
+static const VmcField thr_fields[] = {
+    { "detailMessage", "Ljava/lang/String;" }, { "cause", "Ljava/lang/Throwable;" }, { "depth", "I" },
+    { "stackTrace", "[Ljava/lang/StackTraceElement;" }, { "backtrace", "Ljava/lang/Object;" },
+};
+_Static_assert(sizeof thr == sizeof thr_fields / sizeof *thr_fields * sizeof(uint32_t), "one offset per field");
 
-static void message_offsets(void) {
-    if (off_cause) return;
-    off_message = class_find_declared_field(VMC(Throwable), sym_intern_cstr("detailMessage"), sym_intern_cstr("Ljava/lang/String;"))->offset;
-    off_cause = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
+const ExcThrowableFields *exc_throwable_fields(void) {
+    vmc_field_offsets(VMC(Throwable), thr_fields, (int)ARRAY_LEN(thr_fields), (uint32_t *)&thr);
+    return &thr;
 }
 
 Object *exc_cause(Object *e) {
-    message_offsets();
-    Object *c = OBJ_FIELD(e, off_cause, Object *);
+    Object *c = OBJ_FIELD(e, exc_throwable_fields()->cause, Object *);
     return c == e ? NULL : c;
 }
 
 /* new C(message of e), made here: its stack trace is the current one. */
 static Object *remake(Thread *t, Object *e) {
-    Object *m = OBJ_FIELD(e, off_message, Object *);
+    Object *m = OBJ_FIELD(e, thr.message, Object *);
     char *u = m ? jstr_to_utf8(m) : NULL;
     exc_throw_class(t, e->klass, u);
     vm_free(u);
@@ -144,10 +147,10 @@ static Object *remake(Thread *t, Object *e) {
 }
 
 void exc_throw_like(Thread *t, Object *model, bool with_cause) {
-    message_offsets();
+    exc_throwable_fields();
     HandleMark hm = hnd_mark(t);
     Object **mh = hnd_new(t, model);
-    Object *c = with_cause ? OBJ_FIELD(model, off_cause, Object *) : NULL;
+    Object *c = with_cause ? OBJ_FIELD(model, thr.cause, Object *) : NULL;
     Object **cause = hnd_new(t, c == model ? NULL : c);
     if (*cause) *cause = remake(t, *cause);
     Object **e = hnd_new(t, remake(t, *mh));
@@ -306,28 +309,10 @@ void exc_array_store(Thread *t, Class *value_class, Class *array_class) {
 
 /* ---- backtraces ---- */
 
-static uint32_t off_backtrace, off_depth, off_stacktrace;
-
-/* Looked up once, read without a lock: off_backtrace, the guard, is stored last. */
-static void throwable_offsets(void) {
-    if (__atomic_load_n(&off_backtrace, __ATOMIC_ACQUIRE)) return;
-    Class *c = VMC(Throwable);
-    uint32_t bt = class_find_declared_field(c, sym_intern_cstr("backtrace"), sym_intern_cstr("Ljava/lang/Object;"))->offset;
-    uint32_t depth = class_find_declared_field(c, sym_intern_cstr("depth"), sym_intern_cstr("I"))->offset;
-    uint32_t st = class_find_declared_field(c, sym_intern_cstr("stackTrace"), sym_intern_cstr("[Ljava/lang/StackTraceElement;"))->offset;
-    vm_lazy_begin();
-    if (!off_backtrace) {
-        off_depth = depth;
-        off_stacktrace = st;
-        __atomic_store_n(&off_backtrace, bt, __ATOMIC_RELEASE);
-    }
-    vm_lazy_end();
-}
-
 static bool frame_is_hidden(Frame *f) { return (f->method->flags & MF_HIDDEN) != 0; }
 
 void exc_fill_backtrace(Thread *t, Object **throwable) {
-    throwable_offsets();
+    exc_throwable_fields();
     Class *tc = (*throwable)->klass;
     Frame *f = t->top;
     Symbol *fist = sym_intern_cstr("fillInStackTrace");
@@ -357,22 +342,16 @@ void exc_fill_backtrace(Thread *t, Object **throwable) {
         e[2 * i + 1] = frame_bci(g);
         i++;
     }
-    HEAP_SET_FIELD(*throwable, off_backtrace, bt);
-    OBJ_FIELD(*throwable, off_depth, jint) = n;
+    HEAP_SET_FIELD(*throwable, thr.backtrace, bt);
+    OBJ_FIELD(*throwable, thr.depth, jint) = n;
 }
 
 void exc_backtrace_classes(Object *throwable, void (*fn)(Class *c)) {
-    if (!__atomic_load_n(&off_backtrace, __ATOMIC_ACQUIRE)) return;
-    Object *bt = OBJ_FIELD(throwable, off_backtrace, Object *);
+    if (!vmc_offsets_ready(&thr.backtrace)) return;     /* none filled yet */
+    Object *bt = OBJ_FIELD(throwable, thr.backtrace, Object *);
     if (!bt || bt->klass != vm_primitive[T_LONG]->array_class) return;
     jlong *e = ARRAY_ELEMS(bt, jlong);
     for (jint i = 0; i + 1 < array_length(bt); i += 2) fn(((Method *)(intptr_t)e[i])->holder);
-}
-
-static uint32_t ste_off(const char *name, const char *desc) {
-    Field *f = class_find_declared_field(VMC(StackTraceElement), sym_intern_cstr(name), sym_intern_cstr(desc));
-    if (!f) vm_fatal("StackTraceElement.%s missing", name);
-    return f->offset;
 }
 
 static Object *module_of_class(Class *c) {
@@ -380,34 +359,21 @@ static Object *module_of_class(Class *c) {
 }
 
 /* StackTraceElement's field offsets, looked up by the first fill and read without a lock
- * by every later one: a thread may only use them once all are there, so each lookup
- * gets them whole and `cls`, the guard, is stored last (a fill running meanwhile looks
- * them up too: tests/unit/test_ste_offsets). */
+ * by every later one; declaringClassObject is the guard (tests/unit/test_ste_offsets). */
 typedef struct SteOffsets {
     uint32_t loader, mod, modver, decl, meth, file, line, cls;
 } SteOffsets;
 static SteOffsets ste;
+static const VmcField ste_fields[] = {
+    { "classLoaderName", "Ljava/lang/String;" }, { "moduleName", "Ljava/lang/String;" },
+    { "moduleVersion", "Ljava/lang/String;" }, { "declaringClass", "Ljava/lang/String;" },
+    { "methodName", "Ljava/lang/String;" }, { "fileName", "Ljava/lang/String;" }, { "lineNumber", "I" },
+    { "declaringClassObject", "Ljava/lang/Class;" },
+};
+_Static_assert(sizeof ste == sizeof ste_fields / sizeof *ste_fields * sizeof(uint32_t), "one offset per field");
 
 static void ste_offsets(void) {
-    if (__atomic_load_n(&ste.cls, __ATOMIC_ACQUIRE)) return;
-    SteOffsets o = {
-        .loader = ste_off("classLoaderName", "Ljava/lang/String;"),
-        .mod = ste_off("moduleName", "Ljava/lang/String;"),
-        .modver = ste_off("moduleVersion", "Ljava/lang/String;"),
-        .decl = ste_off("declaringClass", "Ljava/lang/String;"),
-        .meth = ste_off("methodName", "Ljava/lang/String;"),
-        .file = ste_off("fileName", "Ljava/lang/String;"),
-        .line = ste_off("lineNumber", "I"),
-        .cls = ste_off("declaringClassObject", "Ljava/lang/Class;"),
-    };
-    vm_lazy_begin();
-    if (!ste.cls) {
-        uint32_t guard = o.cls;
-        o.cls = 0;
-        ste = o;
-        __atomic_store_n(&ste.cls, guard, __ATOMIC_RELEASE);
-    }
-    vm_lazy_end();
+    vmc_field_offsets(VMC(StackTraceElement), ste_fields, (int)ARRAY_LEN(ste_fields), (uint32_t *)&ste);
 }
 
 /* Fills one StackTraceElement (*sh) for method m at bci. */
@@ -447,11 +413,11 @@ bool exc_fill_element(Thread *t, Object **sh, Method *m, int bci) {
 }
 
 bool exc_fill_elements(Thread *t, Object **elements, Object **throwable) {
-    throwable_offsets();
-    jint depth = OBJ_FIELD(*throwable, off_depth, jint);
+    exc_throwable_fields();
+    jint depth = OBJ_FIELD(*throwable, thr.depth, jint);
     jint n = array_length(*elements);
     for (jint i = 0; i < n && i < depth; i++) {
-        Object *bt = OBJ_FIELD(*throwable, off_backtrace, Object *);
+        Object *bt = OBJ_FIELD(*throwable, thr.backtrace, Object *);
         if (!bt) return true;
         Method *m = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];
         int bci = (int)ARRAY_ELEMS(bt, jlong)[2 * i + 1];
@@ -511,7 +477,7 @@ static void module_name_version(Class *c, char **name, char **version) {
  * of the recorded backtrace with module@version, then each cause in full after "Caused by:".
  * For failures during start-up, when printStackTrace cannot be trusted to run. */
 void exc_print_raw(FILE *out, Object *e) {
-    throwable_offsets();
+    exc_throwable_fields();
     static uint32_t msg_off, cause_off;
     if (!__atomic_load_n(&msg_off, __ATOMIC_ACQUIRE)) {     /* the guard is stored last */
         uint32_t c = class_find_declared_field(VMC(Throwable), sym_intern_cstr("cause"), sym_intern_cstr("Ljava/lang/Throwable;"))->offset;
@@ -530,8 +496,8 @@ void exc_print_raw(FILE *out, Object *e) {
         char *m = msg ? jstr_to_utf8(msg) : NULL;
         vm_printf(out, "%s%s%s%s\n", depth ? "Caused by: " : "", name.s, m ? ": " : "", m ? m : "");
         vm_free(m);
-        Object *bt = OBJ_FIELD(e, off_backtrace, Object *);
-        jint n = OBJ_FIELD(e, off_depth, jint);
+        Object *bt = OBJ_FIELD(e, thr.backtrace, Object *);
+        jint n = OBJ_FIELD(e, thr.depth, jint);
         if (!bt) vm_printf(out, "\t<<no stack trace available>>\n");
         for (jint i = 0; bt && i < n; i++) {
             Method *mt = (Method *)(intptr_t)ARRAY_ELEMS(bt, jlong)[2 * i];

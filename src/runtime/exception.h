@@ -23,6 +23,13 @@ Object *exc_take(Thread *t);
 /* A Throwable's cause, NULL when unset. */
 Object *exc_cause(Object *e);
 
+/* The offsets of Throwable's fields the VM reads and writes, looked up on first use
+ * (Throwable loaded). */
+typedef struct ExcThrowableFields {
+    uint32_t message, cause, depth, stack_trace, backtrace;
+} ExcThrowableFields;
+const ExcThrowableFields *exc_throwable_fields(void);
+
 /* Creates and throws an exception of the class `id` with a printf-style message (NULL fmt:
  * no message).  If creating it fails, that failure is what stays pending. */
 void exc_throw(Thread *t, VMClassId id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -20,12 +20,6 @@
 uint32_t mirror_klass_off, mirror_pd_off, mirror_signers_off, mirror_loader_off, mirror_component_off,
     mirror_module_off, mirror_name_off, mirror_classdata_off;
 
-static uint32_t field_offset(Class *c, const char *name, const char *desc) {
-    Field *f = class_find_declared_field(c, sym_intern_cstr(name), sym_intern_cstr(desc));
-    if (!f) vm_fatal("%s.%s:%s not found", c->name->str, name, desc);
-    return f->offset;
-}
-
 /* Set once java.base is defined: until then every boot class belongs to java.base, whose
  * Module does not exist yet, and mirror_fixup_modules patches their mirrors. */
 static bool java_base_defined;
@@ -84,14 +78,14 @@ static bool make_all(Thread *t) {
 
 bool mirror_init(Thread *t) {
     Class *jlc = VMC(Class);
-    mirror_klass_off = field_offset(jlc, "klass", "J");
-    mirror_pd_off = field_offset(jlc, "protection_domain", "Ljava/lang/Object;");
-    mirror_signers_off = field_offset(jlc, "signers", "Ljava/lang/Object;");
-    mirror_loader_off = field_offset(jlc, "classLoader", "Ljava/lang/ClassLoader;");
-    mirror_component_off = field_offset(jlc, "componentType", "Ljava/lang/Class;");
-    mirror_module_off = field_offset(jlc, "module", "Ljava/lang/Module;");
-    mirror_name_off = field_offset(jlc, "name", "Ljava/lang/String;");
-    mirror_classdata_off = field_offset(jlc, "classData", "Ljava/lang/Object;");
+    mirror_klass_off = vmc_field_offset(jlc, "klass", "J");
+    mirror_pd_off = vmc_field_offset(jlc, "protection_domain", "Ljava/lang/Object;");
+    mirror_signers_off = vmc_field_offset(jlc, "signers", "Ljava/lang/Object;");
+    mirror_loader_off = vmc_field_offset(jlc, "classLoader", "Ljava/lang/ClassLoader;");
+    mirror_component_off = vmc_field_offset(jlc, "componentType", "Ljava/lang/Class;");
+    mirror_module_off = vmc_field_offset(jlc, "module", "Ljava/lang/Module;");
+    mirror_name_off = vmc_field_offset(jlc, "name", "Ljava/lang/String;");
+    mirror_classdata_off = vmc_field_offset(jlc, "classData", "Ljava/lang/Object;");
     return make_all(t);
 }
 

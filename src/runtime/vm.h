@@ -105,6 +105,18 @@ extern const char *const vm_class_names[VMC_COUNT];
 Class *vmc_get(Thread *t, VMClassId id);
 #define VMC(id) (vm_classes[VMC_##id])
 
+/* Field offsets of the VM's classes.  vmc_field_offset: one declared field's (a fatal
+ * error if the class lacks it: the JDK's classes have them all).  vmc_field_offsets: the
+ * offsets of n declared fields into off[0..n-1], looked up once for all threads and read
+ * without a lock: a thread that finds the last one, the guard, set (vmc_offsets_ready)
+ * sees them all.  Callers keep them in a record of n uint32_t's, the guard its last. */
+typedef struct VmcField {
+    const char *name, *desc;
+} VmcField;
+uint32_t vmc_field_offset(const Class *c, const char *name, const char *desc);
+void vmc_field_offsets(const Class *c, const VmcField *fields, int n, uint32_t *off);
+static inline bool vmc_offsets_ready(const uint32_t *guard) { return __atomic_load_n(guard, __ATOMIC_ACQUIRE) != 0; }
+
 /* The primitive classes, indexed by BasicType (T_BOOLEAN..T_VOID). */
 extern Class *vm_primitive[T_VOID + 1];
 

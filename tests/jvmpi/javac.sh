@@ -1,8 +1,10 @@
 # javac, run on Loupe under the HPROF-like JVMPI agent (heap=sites, with the check of the
-# heap totals at every collection and the per-class comparison with a heap dump), compiles
-# a program of several files; the classes it writes must run.  Under the default
-# collector and mark-compact.  (Method events make javac some thirty times slower; the
-# call-count comparison with JVMTI runs in jvmpi/collectors.)
+# heap totals at every collection, the per-class comparison with a JVMTI heap walk at
+# every GC finish, and with a heap dump), compiles a program of several files; the
+# classes it writes must run.  Under semispace and mark-compact here, under the three
+# other collectors in jvmpi/javac_collectors (JAVAC_COLLECTORS).  (Method events make
+# javac some thirty times slower; the call-count comparison with JVMTI runs in
+# jvmpi/collectors.)
 . "$ROOT/tests/jvmpi/lib/jvmpi.bash"
 agent
 mkdir -p src/app/util out
@@ -50,12 +52,16 @@ if $light; then
   echo "javac under the agent takes minutes on sanitizer builds and under GC stress: not run"
   exit 0
 fi
-checks=("${CHECKS_BASE[@]}" "${CHECKS_HEAP[@]}" "${CHECKS_DUMPS[@]}")
-for gc in semispace markcompact; do
+checks=("${CHECKS_BASE[@]}" "${CHECKS_HEAP[@]}" "${CHECKS_DUMPS[@]}" "${CHECKS_WALK[@]}"
+  "live objects per class from events agree with a JVMTI heap walk at every GC finish")
+for gc in ${JAVAC_COLLECTORS:-semispace markcompact}; do
   rm -rf out && mkdir out
-  run javac-$gc heap,dumps -- -XX:LoupeGC=$gc com.sun.tools.javac.Main -d out \
+  run javac-$gc heap,dumps,gcwalk -- -XX:LoupeGC=$gc com.sun.tools.javac.Main -d out \
     src/app/Main.java src/app/util/Counter.java
   expect javac-$gc "${checks[@]}"
+  # (the walks must have happened: javac collects a few times in the default heap)
+  grep -q '^gcwalk: [1-9][0-9]* collections, [1-9][0-9]* walks' javac-$gc.out ||
+    { echo "FAIL javac-$gc: no collection was walked: $(grep '^gcwalk:' javac-$gc.out)"; fail=1; }
   out=$("$JEMBED" -Djava.class.path=out app.Main 2>&1)
   [ "$out" = "[the=3, brown=1, dog=1]
 7.14" ] || { echo "FAIL javac-$gc: the compiled program printed: $out"; fail=1; }

@@ -8,13 +8,7 @@
 # normalize: s/^  err: .* VM warning: /  err: (VM name) VM warning: /
 set -u
 J=$JDK/bin/java
-run() {
-  echo "== ${*//$CLASSES/CLASSES}"
-  "$J" "$@" >run.out 2>run.err
-  echo "exit $?"
-  sed 's/^/  out: /' run.out
-  sed 's/^/  err: /' run.err
-}
+. "$(dirname "$0")/../lib/tool.sh"
 echo "== HotSpot's other -XX flags: accepted (and ignored) with HotSpot's checks"
 for o in -XX:MaxGCPauseMillis=100 -XX:G1HeapRegionSize=4m -XX:NewRatio=2 -XX:NewRatio=2k -XX:NewRatio=-2 -XX:NewRatio=abc \
          -XX:SurvivorRatio=1.5 -XX:+DisableExplicitGC -XX:-OmitStackTraceInFastThrow -XX:+UseNUMA -XX:+ParallelRefProcEnabled \
@@ -25,7 +19,7 @@ for o in -XX:MaxGCPauseMillis=100 -XX:G1HeapRegionSize=4m -XX:NewRatio=2 -XX:New
          -XX:+PrintVMOptions "-XX:+PrintVMOptions -XX:NewRatio=3" -XX:+PrintGC -XX:+PrintGCDetails -XX:PrintGC \
          "-XX:+IgnoreUnrecognizedVMOptions -XX:+NoSuchThing" "-XX:+NoSuchThing -XX:+IgnoreUnrecognizedVMOptions" \
          -XX:+UseConcMarkSweepGC -XX:+AutoCreateSharedArchive; do
-  run $o -cp "$CLASSES" ExitCode
+  run_java $o -cp "$CLASSES" ExitCode
 done 2>&1 | grep -v '\]\[info *\]\[gc' | grep -v '\]\[warning\]\[gc,init\]'
 echo "== -XX:+PrintFlagsFinal, -XX:+PrintCommandLineFlags"
 "$J" -Xmx64m -XX:+PrintFlagsFinal -XX:+PrintCommandLineFlags -version >flags.out 2>&1

@@ -21,54 +21,9 @@
 # normalize: s/^\(  ([A-Za-z.$]*)\)[0-9][0-9]* */\1N /
 # normalize: s/> //g
 # normalize: s/\(main\[1\] \)\{2,\}/main[1] /g
-JDB="${JAVA_HOME:?}/bin/jdb"
-
-: >vm.out          # exists before the first look, whoever runs first
-"$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
-    -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
-vm=$!
-for _ in $(seq 600); do
-    # from the first line once it is whole (a line still being written ends the file
-    # without its newline, and part of the port number is another number)
-    [ "$(wc -l <vm.out)" -ge 1 ] &&
-        port=$(sed -n '1s/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "no port"; cat vm.out; kill $vm; exit 1; }
-
-# settled PATTERN FROM: waits (up to 60 s) until jdb's output has grown past FROM bytes,
-# ends with PATTERN and has not grown for 0.6 s.
-settled() {
-    local last=-1 size stable=0
-    for _ in $(seq 600); do
-        size=$(stat -c %s jdb.out)
-        if [ "$size" = "$last" ] && [ "$size" -gt "$2" ] && tail -c 200 jdb.out | tr -d '\n' | grep -Eq "($1)\$"; then
-            stable=$((stable + 1))
-            [ $stable -ge 6 ] && return 0
-        else
-            stable=0
-        fi
-        last=$size
-        sleep 0.1
-    done
-}
-
-mkfifo jdb.in
-trap '' PIPE        # if jdb ends early, the transcript still shows why
-"$JDB" -attach "127.0.0.1:$port" <jdb.in >jdb.out 2>&1 &
-jdb=$!
-exec 3>jdb.in
-settled '> |\] ' 0
-while IFS= read -r cmd; do
-    case $cmd in
-    '!'*) cmd=${cmd#!}; wait_for='[a-z]+\[[0-9]+\] |application exited' ;;
-    *) wait_for='> |\] ' ;;
-    esac
-    sent=$(stat -c %s jdb.out)
-    echo "$cmd" >&3
-    settled "$wait_for" "$sent"
-done <<'EOF'
+. "$(dirname "$0")/../lib/tool.sh"
+jdwp_debuggee -cp "$CLASSES" JdbTarget
+jdb_session -attach "127.0.0.1:$port" <<'EOF'
 stop in JdbTarget.square
 stop at JdbTarget:32
 watch JdbTarget.counter
@@ -109,7 +64,6 @@ unwatch JdbTarget.counter
 ignore JdbTarget$Oops
 !cont
 EOF
-exec 3>&-
 wait $jdb
 wait $vm
 echo "debuggee status $?"

@@ -112,19 +112,8 @@ public class JdiClient {
 }
 JAVA
 "$JAVA_HOME/bin/javac" -d . JdiClient.java
-: >vm.out
-"$JDK/bin/java" -agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0 \
-    -cp "$CLASSES" JdbTarget >vm.out 2>&1 &
-vm=$!
-for _ in $(seq 600); do
-    # from the first line once it is whole (a line still being written ends the file
-    # without its newline, and part of the port number is another number)
-    [ "$(wc -l <vm.out)" -ge 1 ] &&
-        port=$(sed -n '1s/^Listening for transport dt_socket at address: \([0-9]*\)$/\1/p' vm.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "no port"; cat vm.out; kill $vm; exit 1; }
+. "$(dirname "$0")/../lib/tool.sh"
+jdwp_debuggee -cp "$CLASSES" JdbTarget
 set +e
 "$JAVA_HOME/bin/java" -cp . JdiClient "$port" | sed 's/(id=[0-9]*)/(id=N)/'
 echo "client status ${PIPESTATUS[0]}"

@@ -6,19 +6,13 @@
 # normalize: s/^  err: .* VM warning: /  err: (VM name) VM warning: /
 set -u
 J=$JDK/bin/java
-run() {
-  echo "== ${*//$CLASSES/CLASSES}"
-  "$J" "$@" >run.out 2>run.err
-  echo "exit $?"
-  sed 's/^/  out: /' run.out
-  sed 's/^/  err: /' run.err
-}
+. "$(dirname "$0")/../lib/tool.sh"
 for o in -Djava.ext.dirs=/opt/ext -Djava.endorsed.dirs=/opt/endorsed -Djava.ext.dirs= '-Djava.ext.dirs=""' \
          -Djava.endorsed.dirs= -Djava.ext.dirs -Xbootclasspath/p:/opt -Xprof -Djdk.module.addmods=java.sql \
          "-Djdk.module.addexports=a/b=c -Djdk.module.path=/opt" -Djdk.module.patch.0=x -Djdk.module.upgrade.path=y \
          -Djdk.module.addmodsx=1 "-Djava.ext.dirs=/a -Djava.endorsed.dirs=/b"; do
-  run $o -cp "$CLASSES" ExitCode
+  run_java $o -cp "$CLASSES" ExitCode
 done
 for d in 3 1; do
-  run -XX:MaxJavaStackTraceDepth=$d -cp "$CLASSES" ReflectiveRecursion
+  run_java -XX:MaxJavaStackTraceDepth=$d -cp "$CLASSES" ReflectiveRecursion
 done

@@ -9,27 +9,21 @@
 # normalize: s/^  err: .* VM warning: /  err: (VM name) VM warning: /
 set -u
 J=$JDK/bin/java
-run() {
-  echo "== ${*//$CLASSES/CLASSES}"
-  "$J" "$@" >run.out 2>run.err
-  echo "exit $?"
-  sed 's/^/  out: /' run.out
-  sed 's/^/  err: /' run.err
-}
+. "$(dirname "$0")/../lib/tool.sh"
 for o in -XX:+NoSuchLoupeOption -XX:NoSuchLoupeOption=3 -XX:-NoSuchLoupeOption -XX: -XX:+ -XX:=1 \
          -XX:UseSerialGC -XX:+UseSerialGC=1 -XX:+MaxHeapSize -XX:MaxHeapSize -XX:MaxHeapSize=abc \
          -XX:ThreadStackSize=abc -Xfoo -Xmx -Xmx0 -Xmx1.5g -Xmx99999999999t -Xmx1k -Xmx2047k \
          -XX:MaxHeapSize=1k -Xms -Xms1023k -Xmn -Xmnfoo -Xmn0 -Xss -Xssfoo -Xss1 -Xss135k -XX:ThreadStackSize=1 -Xss1025m \
          -Xss1048577k -eax -Xincgc -Xlint -Xshare:foo -Xverify:foo -Xcheck -Xcheck:foo -Xintfoo \
          -Xbootclasspath:/x -Xbootclasspath/p:/x; do
-  run "$o" -cp "$CLASSES" ExitCode
+  run_java "$o" -cp "$CLASSES" ExitCode
 done
-run -Xms64m -Xmx32m -cp "$CLASSES" ExitCode
+run_java -Xms64m -Xmx32m -cp "$CLASSES" ExitCode
 for ok in "-Xmx16m -Xms2m" -Xms2g -Xss136k -Xss0 -XX:ThreadStackSize=0 -XX:MaxHeapSize=64m -XX:InitialHeapSize=8m \
           -XX:ThreadStackSize=512 "-Xint -Xshare:off -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData" \
           "-XX:+UnlockDiagnosticVMOptions -XX:-UseContainerSupport -Xrs -Xcheck:jni -Xverify:all -Xverify" \
           -Xverify:none -noverify -Xshare:auto; do
-  run $ok -cp "$CLASSES" ExitCode
+  run_java $ok -cp "$CLASSES" ExitCode
 done
 echo "== environment"
 JAVA_TOOL_OPTIONS="-Dloupe.a=1 -Xss512k" _JAVA_OPTIONS=-Dloupe.b=2 JDK_JAVA_OPTIONS=-Dloupe.c=3 \

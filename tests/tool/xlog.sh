@@ -3,13 +3,6 @@
 # after -verbose:gc.
 set -u
 J=$JDK/bin/java
-run() {
-  echo "== ${*//$CLASSES/CLASSES}"
-  "$J" "$@" >run.out 2>run.err
-  echo "exit $?"
-  sed 's/^/  out: /' run.out
-  sed 's/^/  err: /' run.err
-}
 echo "== -Xlog (unified logging: the gc and class+load tag sets)"
 for o in -Xlog:gc -Xlog:gc=info "-Xlog:gc*" -Xlog:gc=warning -Xlog:gc:stdout -Xlog:gc:file=xlog.txt -Xlog:class+load \
          -Xlog:class+load=info -Xlog:class+load=error "-Xlog:gc,class+load" "-Xlog:disable -verbose:gc" "-verbose:gc -Xlog:disable"; do

@@ -18,6 +18,7 @@
 #include "runtime/thread.h"
 #include "heap/object.h"
 #include <jni.h>
+#include "unit_vm.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -249,12 +250,7 @@ static int run_all(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return 2;
-    char cp[4096];
-    snprintf(cp, sizeof cp, "-Xbootclasspath/a:%s", argv[1]);
-    JavaVMOption opts[] = { { .optionString = cp } };
-    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 1, .options = opts };
     JavaVM *vm;
-    if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) return 2;
+    if (!(env = unit_vm_start(argc, argv, NULL, &vm))) return 2;
     return run_all();
 }

@@ -24,6 +24,7 @@
  * It boots a whole VM, so it is linked to stand in for libjvm.so (tests/tests.mk).
  */
 #include <jni.h>
+#include "unit_vm.h"
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -111,13 +112,8 @@ static bool kernel_moves_pages(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return 2;
-    char cp[4096];
-    snprintf(cp, sizeof cp, "-Xbootclasspath/a:%s", argv[1]);
-    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx96m" } };
-    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 2, .options = opts };
     JavaVM *vm;
-    if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) return 2;
+    if (!(env = unit_vm_start(argc, argv, "-Xmx96m", &vm))) return 2;
     jbyteArray keep[ARRAYS];
     for (int k = 0; k < ARRAYS; k++)
         if (!(keep[k] = large(k))) return 2;

@@ -26,6 +26,7 @@
 #include "classfile/class.h"
 #include "runtime/thread.h"
 #include <jni.h>
+#include "unit_vm.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -118,13 +119,8 @@ static void *first(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return 2;
-    char cp[4096];
-    snprintf(cp, sizeof cp, "-Xbootclasspath/a:%s", argv[1]);
-    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx64m" } };
-    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 2, .options = opts };
-    JNIEnv *env;
-    if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) return 2;
+    JNIEnv *env = unit_vm_start(argc, argv, "-Xmx64m", &vm);
+    if (!env) return 2;
     pthread_t a;
     if (pthread_create(&a, NULL, first, NULL) != 0) return 2;
     /* the second thread (this one) waits in a safe state: the first may need a collection */

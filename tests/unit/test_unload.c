@@ -15,6 +15,7 @@
  * It boots a whole VM, so it is linked to stand in for libjvm.so (tests/tests.mk).
  */
 #include <jni.h>
+#include "unit_vm.h"
 #include <malloc.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -49,13 +50,8 @@ static bool churn(jclass k, jmethodID m, int n) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return 2;
-    char cp[4096];
-    snprintf(cp, sizeof cp, "-Xbootclasspath/a:%s", argv[1]);
-    JavaVMOption opts[] = { { .optionString = cp }, { .optionString = "-Xmx64m" } };
-    JavaVMInitArgs args = { .version = JNI_VERSION_10, .nOptions = 2, .options = opts };
     JavaVM *vm;
-    if (JNI_CreateJavaVM(&vm, (void **)&env, &args) != JNI_OK) return 2;
+    if (!(env = unit_vm_start(argc, argv, "-Xmx64m", &vm))) return 2;
     jclass k = (*env)->FindClass(env, "LoaderChurn");
     jmethodID m = k ? (*env)->GetStaticMethodID(env, k, "churn", "(I)I") : NULL;
     int n = round_size();
