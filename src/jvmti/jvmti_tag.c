@@ -133,9 +133,9 @@ void jvmti_tags_post_freed(Thread *t) {
 /* ---- the functions ---- */
 
 jvmtiError JNICALL jvmti_GetTag(jvmtiEnv *e, jobject object, jlong *tag_ptr) {
+    if (!tag_ptr) return JVMTI_ERROR_NULL_POINTER;      /* before the object, as in HotSpot */
     Object *o = hnd_get(object);
     if (!o) return JVMTI_ERROR_INVALID_OBJECT;
-    if (!tag_ptr) return JVMTI_ERROR_NULL_POINTER;
     JvmtiTagMap *m = tag_map(jvmti_env(e), false);
     *tag_ptr = 0;
     if (!m) return JVMTI_ERROR_NONE;
