@@ -149,6 +149,7 @@ fuzz: deps
 bench: all
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/run.sh
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/prof-overhead.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/jvmti-heap.sh
 
 # OpenJDK's own tests (sources fetched with apt-get source, never committed; tests/README.md):
 # jtreg's test/jdk groups and the JVMTI conformance tests, on HotSpot and on Loupe side by side.

@@ -22,8 +22,11 @@
 # ./bin/<dir>), and so is @compile (build_compiled).  `ExecDriver --java OPTIONS CLASS` runs
 # like main/othervm (its class may be on no class path but one an option names), `@run
 # driver ExecDriver --cmd` runs its command (jar, javac) in the scratch directory, with
-# ${compile.jdk}, ${test.src} and ${test.class.path} expanded.  Tests with other drivers
-# (attach) or /manual are skipped, as are tests whose agent or classes do not build.
+# ${compile.jdk}, ${test.src} and ${test.class.path} expanded (${test.vm.opts} and
+# ${test.java.opts}, jtreg's extra options, to nothing; double quotes group words as in
+# jtreg), and `@run driver jdk.test.lib.helpers.ClassFileInstaller CLASS...` copies the
+# class files there.  Tests with other drivers or /manual are skipped, as are tests whose
+# agent or classes do not build.
 # Agents: each lib<name>.cpp is a list of #includes; the shared ones (nsk/share/...) are
 # compiled once into objects and each agent links its own sources with them (vm/share's
 # libProcessUtils is built the same way).
@@ -81,6 +84,7 @@ plan_test() {   # TestDescription.java -> a plan line
       "@run driver")
         if [ "${3:-}" = nsk.share.ExtraClassesBuilder ]; then shift 3; steps="$steps${steps:+;;}extra $*"
         elif [ "${3:-} ${4:-}" = "ExecDriver --cmd" ]; then shift 4; steps="$steps${steps:+;;}cmd $*"
+        elif [ "${3:-}" = jdk.test.lib.helpers.ClassFileInstaller ]; then shift 3; steps="$steps${steps:+;;}install $*"
         else reason="driver ${3:-}"; fi ;;
       "@run "*) reason="run ${2:-}" ;;
       "@compile "*) shift; steps="$steps${steps:+;;}compile $*" ;;
@@ -134,7 +138,20 @@ build_agent() {   # name -> lib built (or already there)
     { touch "$out/lib/lib$name.failed"; return 1; }
 }
 
-agent_names() { grep -o -- '-agentlib:[A-Za-z0-9_]*' <<<"$1" | sed 's/-agentlib://' | sort -u; }
+# The agents a test loads: -agentlib:NAME, and the attach tests' `-na NAME[=OPTS],...`.
+agent_names() {
+  { grep -o -- '-agentlib:[A-Za-z0-9_]*' <<<"$1" | sed 's/-agentlib://'
+    grep -o -- '-na [^ ]*' <<<"$1" | sed 's/^-na //' | tr ',' '\n' | sed 's/=.*//'; } | sort -u
+}
+
+# The JNI libraries a test's own Java code loads (System.loadLibrary("NAME") with a
+# libNAME.cpp beside it), built like agents.
+jni_libs() {   # test-dir
+  local n
+  for n in $(find "$1" -maxdepth 1 -name '*.java' -exec cat {} + | sed -n 's/.*System\.loadLibrary("\([A-Za-z0-9_]*\)").*/\1/p' | sort -u); do
+    [ -f "$1/lib$n.cpp" ] && echo "$n"
+  done
+}
 
 # ---- Java classes ----
 
@@ -230,7 +247,7 @@ build_all() {
   while IFS=$'\t' read -r name dir reason steps; do
     ok=1
     if [ "$reason" = - ]; then
-      for a in $(agent_names "$steps"); do build_agent "$a" || { ok=0; reason="agent $a does not build"; }; done
+      for a in $(agent_names "$steps") $(jni_libs "$dir"); do build_agent "$a" || { ok=0; reason="agent $a does not build"; }; done
       while read -r step; do
         case $step in
           extra\ *) build_extra "$name" "$dir" ${step#extra } || { ok=0; reason="extra classes do not build"; } ;;
@@ -256,6 +273,7 @@ build_all() {
 expand_vars() {   # word jdk test-dir: the jtreg variables ExecDriver steps use
   local w=$1
   w=${w//'${compile.jdk}'/$JAVA_HOME}; w=${w//'${test.jdk}'/$2}; w=${w//'${test.src}'/$3}
+  w=${w//'${test.vm.opts}'/}; w=${w//'${test.java.opts}'/}     # jtreg's -vmoptions, -javaoptions: none
   w=${w//'${test.class.path}'/$out/classes}; w=${w//'${test.classes}'/$out/classes}; w=${w//'${path.separator}'/:}
   echo "$w"
 }
@@ -268,6 +286,23 @@ run_cmd() {   # scratch jdk test-dir log words...
   rc=$?
   [ $rc = 0 ] || echo "exit $rc (${cmd[0]##*/})" >>"$log"
   return $rc
+}
+
+# `@run driver jdk.test.lib.helpers.ClassFileInstaller CLASS...`: each class file copied
+# into the scratch directory under its package's path (for a jar step after it).
+install_classes() {   # scratch name classes...
+  local scratch=$1 name=$2 c cf from; shift 2
+  for c in "$@"; do
+    cf=$(tr . / <<<"$c").class
+    from=$out/classes/$cf
+    [ -f "$out/compiled/$name/$cf" ] && from=$out/compiled/$name/$cf
+    mkdir -p "$scratch/$(dirname "$cf")" && cp "$from" "$scratch/$cf" || return 1
+  done
+}
+
+# A step's words, split as jtreg splits them: double quotes group words (and go).
+step_words() {   # text
+  if [[ $1 == *'"'* ]]; then xargs -n1 printf '%s\n' <<<"$1"; else printf '%s\n' $1; fi
 }
 
 run_one() {   # side jdk plan-line
@@ -284,11 +319,14 @@ run_one() {   # side jdk plan-line
     case $step in
       run\ *|xrun\ *) ;;
       cmd\ *) run_cmd "$scratch" "$jdk" "$dir" "$log" ${step#cmd } || { status=failed; break; }; continue ;;
+      install\ *) install_classes "$scratch" "$name" ${step#install } || { status=failed; break; }; continue ;;
       *) continue ;;
     esac
     local cmd=() w mods
     mods=$(sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^modules //p')
-    for w in $(module_options java $mods) ${step#*run }; do
+    local words
+    mapfile -t words < <(module_options java $mods; step_words "${step#*run }")
+    for w in "${words[@]}"; do
       w=$(expand_vars "$w" "$jdk" "$dir")
       case $w in
         -agentlib:*) w=${w#-agentlib:}; cmd+=("-agentpath:$out/lib/lib${w%%=*}.so${w#"${w%%=*}"}") ;;
@@ -298,8 +336,9 @@ run_one() {   # side jdk plan-line
     local cp=$out/classes
     [ -d "$out/compiled/$name" ] && cp=$out/compiled/$name:$cp
     # the properties and class path jtreg gives a test (the testbase's Utils and drivers read
-    # them), before the test's own options, which may replace them
-    (cd "$scratch" && timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" -Dtest.src="$dir" \
+    # them), before the test's own options, which may replace them; and, as jtreg does, the
+    # class path and native library path in the environment, for the VMs a test starts
+    (cd "$scratch" && CLASSPATH=$cp LD_LIBRARY_PATH=$out/lib timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" -Dtest.src="$dir" \
       -Dtest.classes="$out/classes" -Dtest.class.path="$out/classes" -Djava.library.path="$out/lib" \
       -Dtest.nativepath="$out/lib" -Dtest.jdk="$jdk" -Dcompile.jdk="$JAVA_HOME" -Dtest.root="${tb%/*}" \
       -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$cp" \

@@ -93,8 +93,12 @@ static void visit_frame(Frame *f, RootWalk *w) {
     Slot *stack = frame_stack(f);
     int depth = (int)(f->sp - stack);
     if (depth > m->max_stack) vm_fatal("frame of %s.%s has stack depth %d > max %d", m->holder->name->str, m->name->str, depth, m->max_stack);
-    for (int i = 0; i < depth; i++)
+    /* operand stack entries count on from the locals, as HotSpot numbers them */
+    for (int i = 0; i < depth; i++) {
+        w->info.slot = m->max_locals + i;
         if (refmap_bit(map, m->max_locals + i)) visit(&stack[i].l, w);
+    }
+    w->info.slot = -1;
 }
 
 static void visit_local_handle(Object **slot, void *ctx) { visit(slot, ctx); }

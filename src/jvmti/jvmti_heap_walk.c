@@ -111,11 +111,25 @@ static void push(HeapWalk *w, Object *o) {
 /* ---- what the agent sees of objects ---- */
 
 jlong hw_tag(const HeapWalk *w, Object *o) { return jvmti_tag_walk_get(w->tags, o); }
-jlong hw_class_tag(const HeapWalk *w, Object *o) { return o ? hw_tag(w, o->klass->mirror) : 0; }
 jint hw_length(Object *o) { return (o->klass->flags & CF_ARRAY) ? array_length(o) : -1; }
 
+static size_t class_slot(const Class *c) { return ((uintptr_t)c * 0x9E3779B97F4A7C15ull) >> (64 - HW_CLASS_TAG_BITS); }
+
+jlong hw_class_tag(HeapWalk *w, Object *o) {
+    if (!o) return 0;
+    Class *c = o->klass;
+    size_t i = class_slot(c);
+    if (w->class_tags[i].klass != c) {
+        w->class_tags[i].klass = c;
+        w->class_tags[i].tag = hw_tag(w, c->mirror);
+    }
+    return w->class_tags[i].tag;
+}
+
 void hw_retag(HeapWalk *w, Object *o, jlong before, jlong after) {
-    if (after != before) jvmti_tag_walk_set(w->tags, o, after);
+    if (after == before) return;
+    jvmti_tag_walk_set(w->tags, o, after);
+    if (o->klass->flags & CF_MIRROR) memset(w->class_tags, 0, sizeof w->class_tags);
 }
 
 /* The class a mirror stands for (NULL for other objects and primitive types' mirrors). */

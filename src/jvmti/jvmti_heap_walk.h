@@ -16,7 +16,7 @@ typedef struct HeapWalkRegion {
 /* How the reports reach the agent.  Each returns visit-control bits (JVMTI_VISIT_OBJECTS,
  * JVMTI_VISIT_ABORT); `object` (walks over every object) may add HW_REPORT_VALUES to have
  * the object's primitive values reported.  NULL members report nothing. */
-enum { HW_REPORT_VALUES = 0x10000 };
+enum { HW_REPORT_VALUES = 0x10000, HW_CLASS_TAG_BITS = 6, HW_CLASS_TAGS = 1 << HW_CLASS_TAG_BITS };
 typedef struct HeapWalkMode {
     /* a reference (from NULL: a root) */
     jint (*reference)(HeapWalk *w, jvmtiHeapReferenceKind kind, const jvmtiHeapReferenceInfo *info, Object *from, Object *to);
@@ -41,6 +41,9 @@ struct HeapWalk {
     uint64_t *last_bits;
     Object **stack;
     size_t nstack, stack_cap;
+    /* the tags of classes' mirrors looked up so far, direct-mapped by class: every
+     * reference reports the class tags of both ends, which are few and seldom change */
+    struct { Class *klass; jlong tag; } class_tags[HW_CLASS_TAGS];
 };
 
 /* Stops the world and indexes env's tags; hw_end undoes both. */
@@ -52,7 +55,7 @@ void hw_follow(HeapWalk *w, Object *initial);
 void hw_iterate(HeapWalk *w);
 
 jlong hw_tag(const HeapWalk *w, Object *o);
-jlong hw_class_tag(const HeapWalk *w, Object *o);     /* the tag of o's class */
+jlong hw_class_tag(HeapWalk *w, Object *o);           /* the tag of o's class */
 jint hw_length(Object *o);                            /* array length, or -1 */
 /* A callback changed o's tag from `before` to `after`. */
 void hw_retag(HeapWalk *w, Object *o, jlong before, jlong after);

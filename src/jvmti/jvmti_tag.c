@@ -133,9 +133,9 @@ void jvmti_tags_post_freed(Thread *t) {
 /* ---- the functions ---- */
 
 jvmtiError JNICALL jvmti_GetTag(jvmtiEnv *e, jobject object, jlong *tag_ptr) {
+    if (!tag_ptr) return JVMTI_ERROR_NULL_POINTER;      /* before the object, as in HotSpot */
     Object *o = hnd_get(object);
     if (!o) return JVMTI_ERROR_INVALID_OBJECT;
-    if (!tag_ptr) return JVMTI_ERROR_NULL_POINTER;
     JvmtiTagMap *m = tag_map(jvmti_env(e), false);
     *tag_ptr = 0;
     if (!m) return JVMTI_ERROR_NONE;
@@ -237,11 +237,21 @@ void jvmti_post_GarbageCollectionFinish(Thread *t) { post_gc_event(t, JVMTI_EVEN
  *
  * Addresses do not change while the world is stopped, so a walk indexes the map's
  * entries by address once (an open-addressed table) instead of hashing every object it
- * meets; tags the callbacks set go into the map and the index at once. */
+ * meets; tags the callbacks set go into the map and the index at once.  Each slot holds
+ * the object's address and tag beside its entry: a walk looks up two or four tags per
+ * reference, nearly all of them of untagged objects or of the few tagged classes, and
+ * finds them without following the entry and its weak handle, which the walk's stream of
+ * objects has pushed out of the cache; for the same reason the table starts small. */
+
+typedef struct WalkSlot {
+    Object *o;                  /* NULL = empty */
+    jlong tag;                  /* e->tag, kept equal */
+    TagEntry *e;
+} WalkSlot;
 
 struct JvmtiTagWalk {
     JvmtiTagMap *m;
-    TagEntry **slots;           /* by address; NULL = empty */
+    WalkSlot *slots;
     size_t mask, count;
 };
 
@@ -250,22 +260,21 @@ static size_t walk_home(const JvmtiTagWalk *w, Object *o) {
     return (size_t)(h ^ (h >> 32)) & w->mask;
 }
 
-static void walk_put(JvmtiTagWalk *w, TagEntry *e) {
-    Object *o = hnd_get(e->ref);
+static void walk_put(JvmtiTagWalk *w, Object *o, TagEntry *e) {
     size_t i = walk_home(w, o);
-    while (w->slots[i] && hnd_get(w->slots[i]->ref) != o) i = (i + 1) & w->mask;
-    if (!w->slots[i]) w->count++;
-    w->slots[i] = e;
+    while (w->slots[i].o && w->slots[i].o != o) i = (i + 1) & w->mask;
+    if (!w->slots[i].o) w->count++;
+    w->slots[i] = (WalkSlot){ o, e->tag, e };
 }
 
 static void walk_grow(JvmtiTagWalk *w) {
-    TagEntry **old = w->slots;
+    WalkSlot *old = w->slots;
     size_t n = old ? w->mask + 1 : 0;
-    w->mask = n ? n * 2 - 1 : 1023;
+    w->mask = n ? n * 2 - 1 : 63;
     w->slots = calloc(w->mask + 1, sizeof *w->slots);
     w->count = 0;
     for (size_t i = 0; i < n; i++)
-        if (old[i]) walk_put(w, old[i]);
+        if (old[i].o) walk_put(w, old[i].o, old[i].e);
     free(old);
 }
 
@@ -276,41 +285,42 @@ JvmtiTagWalk *jvmti_tag_walk_begin(JvmtiEnv *env) {
     walk_grow(w);
     for (int b = 0; b < TAG_BUCKETS; b++)
         for (TagEntry *e = w->m->buckets[b]; e; e = e->next) {
-            if (!hnd_get(e->ref)) continue;
+            Object *o = hnd_get(e->ref);
+            if (!o) continue;
             if ((w->count + 1) * 2 > w->mask) walk_grow(w);
-            walk_put(w, e);
+            walk_put(w, o, e);
         }
     return w;
 }
 
-static TagEntry *walk_find(const JvmtiTagWalk *w, Object *o) {
+static WalkSlot *walk_find(const JvmtiTagWalk *w, Object *o) {
     if (!w->count) return NULL;
-    for (size_t i = walk_home(w, o); w->slots[i]; i = (i + 1) & w->mask)
-        if (hnd_get(w->slots[i]->ref) == o) return w->slots[i];
+    for (size_t i = walk_home(w, o); w->slots[i].o; i = (i + 1) & w->mask)
+        if (w->slots[i].o == o) return &w->slots[i];
     return NULL;
 }
 
 jlong jvmti_tag_walk_get(const JvmtiTagWalk *w, Object *o) {
-    TagEntry *e = o ? walk_find(w, o) : NULL;
-    return e ? e->tag : 0;
+    WalkSlot *s = o ? walk_find(w, o) : NULL;
+    return s ? s->tag : 0;
 }
 
 /* A tag a callback set (0 removes it from the map at the end: the entry stays indexed). */
 void jvmti_tag_walk_set(JvmtiTagWalk *w, Object *o, jlong tag) {
-    TagEntry *e = walk_find(w, o);
-    if (e) {
-        e->tag = tag;
+    WalkSlot *s = walk_find(w, o);
+    if (s) {
+        s->tag = s->e->tag = tag;
         return;
     }
     if (!tag) return;
-    e = malloc(sizeof *e);
+    TagEntry *e = malloc(sizeof *e);
     TagEntry **b = bucket_of(w->m, o);
     e->ref = hnd_new_weak(o);
     e->tag = tag;
     e->next = *b;
     *b = e;
     if ((w->count + 1) * 2 > w->mask) walk_grow(w);
-    walk_put(w, e);
+    walk_put(w, o, e);
 }
 
 void jvmti_tag_walk_end(JvmtiTagWalk *w) {

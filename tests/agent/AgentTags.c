@@ -28,6 +28,8 @@ JNIEXPORT void JNICALL Java_AgentTags_report(JNIEnv *jni, jclass c, jobject live
     jlong tag = -1;
     jvmtiError err = (*jvmti)->GetTag(jvmti, live, &tag);
     printf("GetTag(kept) -> %d, tag %ld\n", err, (long)tag);
+    /* the tag pointer is checked before the object (nsk/jvmti/unit/FollowReferences/followref006) */
+    printf("GetTag(NULL, NULL) -> %d\n", (*jvmti)->GetTag(jvmti, NULL, NULL));
     jlong wanted[] = { 1, 10, 11, 12, 20 };
     jint n = -1;
     jobject *objs;
