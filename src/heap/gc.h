@@ -29,6 +29,13 @@
  * root; the visitor may rewrite it (moving collectors). */
 typedef void (*SlotVisitor)(Object **slot, void *ctx);
 
+/* java.lang.management's names for a collector's pools (by pool number) and its young and
+ * full GarbageCollectorMXBeans. */
+typedef struct GCBeanNames {
+    const char *pools[HEAP_MAX_POOLS];
+    const char *young_manager, *full_manager;
+} GCBeanNames;
+
 typedef struct Collector {
     const char *name;
     bool moving;                        /* objects may change address */
@@ -75,6 +82,9 @@ typedef struct Collector {
      * the others; each manages the pools of its mask (bit i: pool i).  NULL: one bean. */
     const char *young_manager, *full_manager;
     unsigned young_pools, full_pools;
+    /* The pool and bean names under -XX:+UseParallelGC, when that flag selects this
+     * collector (HotSpot Parallel's "PS Eden Space", "PS Scavenge"...); NULL: its own. */
+    const struct GCBeanNames *parallel_names;
     /* What the last collection was for -Xlog:gc ("Pause Young"); NULL: "Pause Full". */
     const char *(*pause_name)(void);
 } Collector;

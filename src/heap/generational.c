@@ -309,6 +309,13 @@ static void gen_pool_usage(int pool, HeapUsage *u) {
 
 static const char *gen_pause_name(void) { return last_full ? "Pause Full" : "Pause Young"; }
 
+/* Under -XX:+UseParallelGC, HotSpot Parallel's names for the same spaces and beans. */
+static const GCBeanNames parallel_names = {
+    .pools = { [POOL_EDEN] = "PS Eden Space", [POOL_SURVIVOR] = "PS Survivor Space", [POOL_TENURED] = "PS Old Gen" },
+    .young_manager = "PS Scavenge",
+    .full_manager = "PS MarkSweep",
+};
+
 const Collector gc_generational = {
     .name = "generational",
     .moving = true,
@@ -336,4 +343,5 @@ const Collector gc_generational = {
     .young_pools = 1u << POOL_EDEN | 1u << POOL_SURVIVOR,
     .full_pools = 1u << POOL_EDEN | 1u << POOL_SURVIVOR | 1u << POOL_TENURED,
     .pause_name = gen_pause_name,
+    .parallel_names = &parallel_names,
 };

@@ -98,6 +98,7 @@ static const struct { const char *flag; const Collector *gc; bool same; } GC_FLA
 };
 #define LOUPE_GC_FLAGS 5        /* the first entries are Loupe's own */
 static bool hotspot_same;       /* the flag that selected the collector was its HotSpot twin's */
+static const GCBeanNames *bean_names;   /* HotSpot Parallel's names (-XX:+UseParallelGC), or NULL */
 
 int heap_gc_flag(const char *name, size_t n) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++)
@@ -134,6 +135,7 @@ static const Collector *select_collector(const HeapOptions *opts) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
         if (!(opts->gc_flags & (1u << i))) continue;
         hotspot_same = GC_FLAGS[i].same;
+        if (strcmp(GC_FLAGS[i].flag, "UseParallelGC") == 0) bean_names = GC_FLAGS[i].gc->parallel_names;
         if (i >= LOUPE_GC_FLAGS) note_mapping(GC_FLAGS[i].flag, GC_FLAGS[i].gc, GC_FLAGS[i].same);
         return GC_FLAGS[i].gc;
     }
@@ -501,7 +503,7 @@ bool heap_gc_is_young(void) {
 }
 
 int heap_pool_count(void) { return gc->npools < HEAP_MAX_POOLS ? gc->npools : HEAP_MAX_POOLS; }
-const char *heap_pool_name(int pool) { return gc->pool_names[pool]; }
+const char *heap_pool_name(int pool) { return bean_names ? bean_names->pools[pool] : gc->pool_names[pool]; }
 
 HeapUsage heap_pool_usage(int pool) {
     HeapUsage u;
@@ -532,6 +534,7 @@ int heap_gc_manager_count(void) { return two_managers() ? 2 : 1; }
 
 const char *heap_gc_manager_name(int manager) {
     if (!two_managers()) return gc->manager_name;
+    if (bean_names) return manager == 0 ? bean_names->young_manager : bean_names->full_manager;
     return manager == 0 ? gc->young_manager : gc->full_manager;
 }
 

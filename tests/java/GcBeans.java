@@ -4,7 +4,12 @@
 // under -XX:+UseSerialGC, which is Loupe's generational collector): HotSpot Serial's
 // beans and pools by name, "Copy" counting the young collections that allocation causes
 // and "MarkSweepCompact" the full ones, each with its own last GcInfo and its own
-// notification action.
+// notification action.  With "parallel" (tool/gc_parallel_beans.sh, -XX:+UseParallelGC,
+// on Loupe the generational collector too): the same with HotSpot Parallel's names, "PS
+// Scavenge" and "PS MarkSweep" over "PS Eden Space", "PS Survivor Space" and "PS Old Gen".
+// HotSpot Parallel scavenges the young generation before each full collection and counts
+// it as a young one (Loupe's generational collector does the same work within the full
+// collection and counts that alone): the young count of System.gc() is Serial's only.
 import java.lang.management.*;
 import java.util.*;
 import java.util.concurrent.*;
@@ -49,7 +54,8 @@ public class GcBeans {
         throw new AssertionError("no collector " + name);
     }
 
-    static void serial(List<GarbageCollectorMXBean> gcs) throws Exception {
+    // the young and the full collector's bean of a generational collector
+    static void generational(List<GarbageCollectorMXBean> gcs, String young, String old, boolean serial) throws Exception {
         System.out.println("heap pools " + heapPools());
         for (GarbageCollectorMXBean g : gcs)
             System.out.println("collector " + g.getName() + ": " + new TreeSet<>(Arrays.asList(g.getMemoryPoolNames())));
@@ -58,7 +64,7 @@ public class GcBeans {
             if (p.getType() == MemoryType.HEAP)
                 pools.add("pool " + p.getName() + ": " + new TreeSet<>(Arrays.asList(p.getMemoryManagerNames())));
         for (String s : pools) System.out.println(s);
-        GarbageCollectorMXBean copy = bean(gcs, "Copy"), full = bean(gcs, "MarkSweepCompact");
+        GarbageCollectorMXBean copy = bean(gcs, young), full = bean(gcs, old);
         BlockingQueue<GarbageCollectionNotificationInfo> q = new LinkedBlockingQueue<>();
         NotificationListener l = (n, hb) -> {
             if (n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION))
@@ -73,12 +79,14 @@ public class GcBeans {
         long y1 = copy.getCollectionCount(), f1 = full.getCollectionCount();
         System.out.println("allocation: young collections " + (y1 > y0) + ", full ones " + (f1 - f0));
         com.sun.management.GcInfo yi = ((com.sun.management.GarbageCollectorMXBean) copy).getLastGcInfo();
-        System.out.println("Copy's last: id " + (yi.getId() == y1) + ", pools " + yi.getMemoryUsageAfterGc().keySet().containsAll(heapPools()));
+        // at least the count read: another thread's allocation (the notification thread
+        // makes the GcInfo objects) may have started one more since (HotSpot Parallel, 1 in 3)
+        System.out.println(young + "'s last: id " + (yi.getId() >= y1) + ", pools " + yi.getMemoryUsageAfterGc().keySet().containsAll(heapPools()));
         System.gc();
         long y2 = copy.getCollectionCount(), f2 = full.getCollectionCount();
-        System.out.println("System.gc(): young collections " + (y2 - y1) + ", full ones " + (f2 - f1));
+        System.out.println("System.gc(): " + (serial ? "young collections " + (y2 - y1) + ", " : "") + "full ones " + (f2 - f1));
         com.sun.management.GcInfo fi = ((com.sun.management.GarbageCollectorMXBean) full).getLastGcInfo();
-        System.out.println("MarkSweepCompact's last: id " + (fi.getId() == f2) + ", after the young ones " + (fi.getStartTime() >= yi.getEndTime()));
+        System.out.println(old + "'s last: id " + (fi.getId() == f2) + ", after the young ones " + (fi.getStartTime() >= yi.getEndTime()));
         System.out.println("times: " + (copy.getCollectionTime() >= 0) + " " + (full.getCollectionTime() >= 0));
 
         // the notifications, per bean, up to the System.gc() just counted
@@ -90,7 +98,7 @@ public class GcBeans {
                 break;
             }
             seen.add(n.getGcName() + ": " + n.getGcAction());
-            if (n.getGcName().equals("MarkSweepCompact") && n.getGcCause().equals("System.gc()") && n.getGcInfo().getId() == f2) break;
+            if (n.getGcName().equals(old) && n.getGcCause().equals("System.gc()") && n.getGcInfo().getId() == f2) break;
         }
         System.out.println("notifications " + seen);
         for (GarbageCollectorMXBean g : gcs) ((NotificationEmitter) g).removeNotificationListener(l);
@@ -98,7 +106,8 @@ public class GcBeans {
 
     public static void main(String[] args) throws Exception {
         List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
-        if (args.length > 0 && args[0].equals("serial")) serial(gcs);
+        if (args.length > 0 && args[0].equals("serial")) generational(gcs, "Copy", "MarkSweepCompact", true);
+        else if (args.length > 0 && args[0].equals("parallel")) generational(gcs, "PS Scavenge", "PS MarkSweep", false);
         else anyCollector(gcs);
     }
 }
