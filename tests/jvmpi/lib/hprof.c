@@ -104,7 +104,12 @@ typedef struct Slot {
 static Slot *cslots;
 static size_t ccap;
 
-static size_t hash(jobjectID id, size_t cap) { return ((uintptr_t)id >> 3) * 0x9E3779B97F4A7C15ull & (cap - 1); }
+/* Fibonacci hashing: the product's high bits, which depend on every bit of the id (its
+ * low bits depend only on the id's low bits, and objects' ids are addresses a few words
+ * apart, so that a table keyed by them formed long runs of full slots). */
+static size_t hash(jobjectID id, size_t cap) {
+    return cap > 1 ? (size_t)(((uintptr_t)id * 0x9E3779B97F4A7C15ull) >> (64 - __builtin_ctzll(cap))) : 0;
+}
 
 static int class_index(jobjectID id) {
     if (!id || !cslots) return -1;
