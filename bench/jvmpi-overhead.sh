@@ -19,20 +19,15 @@ trap 'rm -rf "$work"' EXIT
 "$JAVA_HOME/bin/javac" -d "$work/classes" "$root"/bench/java/*.java
 gcc -std=c11 -D_GNU_SOURCE -O2 -fPIC -shared -I"$BUILD/jdk/include" -I"$BUILD/jdk/include/linux" \
     -o "$work/libhprof.so" "$root/tests/jvmpi/lib/hprof.c"
-cpu_of() {
-  /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-  awk '{ printf "%.3f\n", $1 + $2 }' "$work/t"
-}
-best() { local b=999999 v i; for ((i = 0; i < REPS; i++)); do v=$("$@"); b=$(echo "$v $b" | awk '{ print ($1 < $2) ? $1 : $2 }'); done; echo "$b"; }
-pct() { echo "$1 $2" | awk '{ printf "%+.0f%%", 100 * ($2 - $1) / $1 }'; }
+. "$root/bench/lib.sh"
 printf '%-12s %-12s %8s %14s %14s %14s\n' kernel collector "none s" "heap s" "methods s" "both s"
 for k in "${kernels[@]}"; do
   for gc in ${COLLECTORS:-semispace marksweep markcompact generational refcount}; do
-    run() { cpu_of "$JAVA" -XX:LoupeGC=$gc ${1:+-agentpath:$work/libhprof.so=$1,file=$work/r.txt} -cp "$work/classes" "$k" "$SCALE"; }
-    none=$(best run "")
-    heap=$(best run heap)
-    meth=$(best run cpu)
-    both=$(best run heap,cpu)
+    vm=("$JAVA" -XX:LoupeGC=$gc) prog=(-cp "$work/classes" "$k" "$SCALE") agent=-agentpath:$work/libhprof.so
+    none=$(best "${vm[@]}" "${prog[@]}")
+    heap=$(best "${vm[@]}" "$agent=heap,file=$work/r.txt" "${prog[@]}")
+    meth=$(best "${vm[@]}" "$agent=cpu,file=$work/r.txt" "${prog[@]}")
+    both=$(best "${vm[@]}" "$agent=heap,cpu,file=$work/r.txt" "${prog[@]}")
     printf '%-12s %-12s %8.2f %8.2f %5s %8.2f %5s %8.2f %5s\n' "$k" "$gc" "$none" "$heap" "$(pct "$none" "$heap")" \
       "$meth" "$(pct "$none" "$meth")" "$both" "$(pct "$none" "$both")"
   done

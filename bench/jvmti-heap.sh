@@ -53,12 +53,7 @@ for w in iterate follow; do
 done
 
 # ---- 2. SampledObjectAlloc ----
-cpu_of() {
-  /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-  awk '{ printf "%.3f\n", $1 + $2 }' "$work/t"
-}
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-pct() { echo "$1 $2" | awk '{ printf "%+.1f%%", 100 * ($2 - $1) / $1 }'; }
+. "$root/bench/lib.sh"
 echo
 echo "SampledObjectAlloc at the default interval (512 KB), a counting callback: CPU s, median of $REPS, scale $SCALE"
 printf '%-14s %-6s %8s %9s %8s %9s\n' kernel vm none sampled cost samples

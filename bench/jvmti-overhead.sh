@@ -31,11 +31,7 @@ agent_of() {
     bp) echo "-agentpath:$work/libcaps.so=bp" ;;
   esac
 }
-cpu_of() {
-  /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-  awk '{ printf "%.3f\n", $1 + $2 }' "$work/t"
-}
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+. "$root/bench/lib.sh"
 ratio() { echo "$1 $2" | awk '{ printf "%.3fx", $2 / $1 }'; }
 printf '%-12s %8s %16s %16s %16s %16s\n' kernel "none s" "jdwp s" "caps s" "all caps s" "unhit bp s"
 for k in "${kernels[@]}"; do

@@ -23,20 +23,7 @@ kernels=("$@")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$JAVA_HOME/bin/javac" -d "$work/classes" "$root"/bench/java/*.java
-# cpu_of CMD...: the CPU seconds CMD used (user + system, children included)
-cpu_of() {
-  /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-  awk '{ printf "%.3f\n", $1 + $2 }' "$work/t"
-}
-best() {
-  local b=999999 v i
-  for ((i = 0; i < REPS; i++)); do
-    v=$(cpu_of "$@") && [ -n "$v" ] || { echo "prof-overhead: $* failed" >&2; exit 1; }
-    b=$(echo "$v $b" | awk '{ print ($1 < $2) ? $1 : $2 }')
-  done
-  echo "$b"
-}
-pct() { echo "$1 $2" | awk '{ printf "%+.1f%%", 100 * ($2 - $1) / $1 }'; }
+. "$root/bench/lib.sh"
 profiled=("$BUILD/bin/loupe-prof" run -o "$work/p.lprof")
 printf '%-8s %-12s %9s %11s %9s %11s %9s\n' vm kernel "plain s" "profiled s" overhead "exact s" overhead
 for vm in $PROF_VMS; do

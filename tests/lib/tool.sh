@@ -82,3 +82,14 @@ jdb_session() {
   done
   exec 3>&-
 }
+
+# own_collector [stress]: for a test that chooses the collector itself: takes the test
+# harness's choice (make test GC=..., which would override the test's flag) out of
+# LOUPE_OPTIONS, and with "stress" GC stress too (for a test whose figures its forced
+# collections would change).
+own_collector() {
+  local drop='s/-XX:LoupeGC=[^ ]*//'
+  [ "${1:-}" = stress ] && drop="$drop; s/-XX:GCStressInterval=[^ ]*//"
+  LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed "$drop")
+  export LOUPE_OPTIONS
+}

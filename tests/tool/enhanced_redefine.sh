@@ -15,8 +15,8 @@ set -eu
 J=$JDK/bin/java
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HS=$("$ROOT/tools/find_jdk.sh")
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 # 200000 instances outgrow a nursery and a reference-count period; under GC stress (a
 # collection every few allocations) fewer, so that the test ends in reasonable time
 many=200000 churn=20000

@@ -5,9 +5,8 @@
 # -Xlog:gc+heap=debug prints the heap in Serial's layout before and after each one.
 set -u
 J=$JDK/bin/java
-# the test harness's own choice of collector (make test GC=...) would override the flag
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 "$J" -XX:+UseSerialGC -Xmx64m -Xmn2m -Xlog:gc -cp "$CLASSES" GenBarrier 40 >out 2>&1
 echo "exit $?"
 pause='[0-9]*M->[0-9]*M([0-9]*M) [0-9.]*ms$'

@@ -6,9 +6,8 @@
 # gc+heap prints one line per memory pool in the same form, and -Xlog:gc names them.
 set -u
 J=$JDK/bin/java
-# the test harness's own choice of collector (make test GC=...) would override the flag
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 # "[0.060s][info][gc,heap     ] GC(0) DefNew: 2455K(19648K)->..." -> "gc,heap GC(N) DefNew: NK(NK)->..."
 shapes() {
   sed -n 's/^\[[0-9.]*s\]\[info *\]\[\([a-z,]*\) *\] /\1 /p' |

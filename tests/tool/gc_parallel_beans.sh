@@ -5,9 +5,8 @@
 # and notification action (java/GcBeans parallel).
 set -u
 J=$JDK/bin/java
-# the test harness's own choice of collector (make test GC=...) would override the flag,
-# and GC stress's forced collections would be counted as full ones by neither VM's rules
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//; s/-XX:GCStressInterval=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+# (without GC stress: its forced collections would be counted as full ones by neither VM's rules)
+own_collector stress
 "$J" -XX:+UseParallelGC -Xmx64m -cp "$CLASSES" GcBeans parallel 2>&1
 echo "exit $?"

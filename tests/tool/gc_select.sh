@@ -7,9 +7,8 @@
 # Loupe must print.
 set -u
 J=$JDK/bin/java
-# the test harness's own choice of collector (make test GC=...) would override the flags
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 loupe=false
 "$J" -XX:+UseMarkSweepGC -version >/dev/null 2>&1 && loupe=true
 run() {

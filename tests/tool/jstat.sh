@@ -5,9 +5,8 @@
 # other options: tool/jstat_options.)
 set -u
 J=$JDK/bin
-# the test harness's own choice of collector (make test GC=...) would override the flags
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 # The fourth is Serial on both (on Loupe the generational collector, which is Serial and
 # publishes Serial's names): its collector and policy names are printed as they are.
 if "$J/java" -XX:+UseMarkSweepGC -version >/dev/null 2>&1; then

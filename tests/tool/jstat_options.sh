@@ -6,9 +6,8 @@
 # collector, whose nursery and old generation are Serial's eden and tenured generation.
 set -u
 J=$JDK/bin
-# the test harness's own choice of collector (make test GC=...) would override the flag
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
 # HotSpot's jstat and jcmd read the VM under test (the subject is the target, and the
 # tools on Loupe are too slow under the sanitizers)
 tool() { "$JAVA_HOME/bin/$@"; }

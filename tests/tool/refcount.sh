@@ -9,10 +9,9 @@ set -u
 J=$JDK/bin/java
 loupe=false
 "$J" -XX:+UseRefCountGC -version >/dev/null 2>&1 && loupe=true
-# the test harness's own choice of collector (make test GC=...) would override the flag, and
-# GC stress traces by design (the smoke set runs this collector under it)
-LOUPE_OPTIONS=$(echo "${LOUPE_OPTIONS:-}" | sed 's/-XX:LoupeGC=[^ ]*//; s/-XX:GCStressInterval=[^ ]*//')
-export LOUPE_OPTIONS
+. "$(dirname "$0")/../lib/tool.sh"
+# (without GC stress, which traces by design: the smoke set runs this collector under it)
+own_collector stress
 # the last statistics line: "freed by count N objects ..., by the cycle collector M objects
 # ...; R reconciliations, C cycle collections"
 stats() {
