@@ -8,7 +8,9 @@
 #                   ThreadSanitizer; GC=marksweep|markcompact runs any of them under that
 #                   collector; make test-collectors: a smoke set under each non-default one
 #   make fuzz       run the class-file fuzzer for a bounded time
-#   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT, and start-up
+#   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT, and start-up;
+#                   then what tools cost (profiler, JVMTI, JVMPI), the collectors' table and
+#                   what verification costs (bench/README.md)
 #
 # Variables: JAVA_HOME (the OpenJDK 17 to build against), SAN=1 (ASan+UBSan build in
 # build/asan), SAN=thread (ThreadSanitizer build in build/tsan), DEBUG=1 (unoptimised build in build/debug), OPT (optimisation flags).
@@ -150,6 +152,10 @@ bench: all
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/run.sh
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/prof-overhead.sh
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/jvmti-heap.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/jvmti-overhead.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/gc-table.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/jvmpi-overhead.sh
+	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) bench/verify-overhead.sh
 
 # OpenJDK's own tests (sources fetched with apt-get source, never committed; tests/README.md):
 # jtreg's test/jdk groups and the JVMTI conformance tests, on HotSpot and on Loupe side by side.
