@@ -45,6 +45,11 @@ public class ManagementThreads {
 
     static void jucHere() { JUC.lock(); JUC.unlock(); }
 
+    static boolean inSleep(ThreadInfo ti) {
+        StackTraceElement[] st = ti.getStackTrace();
+        return st.length > 0 && st[0].getMethodName().equals("sleep");
+    }
+
     static final Object[] NESTED = new Object[100];
 
     static void nest(int n) {
@@ -146,7 +151,11 @@ public class ManagementThreads {
         h.start();
         j.start();
         while (h.getState() != Thread.State.TIMED_WAITING || !JUC.isLocked() || j.getState() != Thread.State.TIMED_WAITING) Thread.sleep(2);
-        ThreadInfo[] locks = TM.getThreadInfo(new long[] { h.getId(), j.getId() }, true, true);
+        // the holder sleeps 2 ms at a time: a dump taken while it is between two sleeps (a
+        // loaded machine) would see its monitors one frame higher; take it again then
+        ThreadInfo[] locks;
+        do locks = TM.getThreadInfo(new long[] { h.getId(), j.getId() }, true, true);
+        while (!inSleep(locks[0]));
         for (ThreadInfo ti : locks) {
             System.out.println(ti.getThreadName() + " locked monitors:");
             for (MonitorInfo m : ti.getLockedMonitors())
