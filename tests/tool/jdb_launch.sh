@@ -5,7 +5,10 @@
 # end; jdb on Loupe is too slow for a test under ThreadSanitizer).  Each command is sent once jdb
 # has answered the one before (see tool/jdb_session).  The debuggee's own output reaches
 # jdb's through a pipe that jdb copies on a thread of its own, at no fixed place among
-# the events: it is taken out of the transcript and checked apart.
+# the events, and jdb may end before it has copied all of it (seen under GC stress, where
+# the debuggee ends late): the transcript stops at the answer to the last clear, and
+# only the application's end is checked after it (tool/jdb_session checks the debuggee's
+# output, which it reads apart).
 # normalize: s/(id=[0-9][0-9]*)/(id=N)/g
 # normalize: s/> //g
 # normalize: s/\(main\[1\] \)\{2,\}/main[1] /g
@@ -29,5 +32,5 @@ clear JdbTarget:32
 EOF2
 wait $jdb
 echo "jdb status $?"
-grep -q 'result 24 19' jdb.out && echo "the debuggee printed its result"
-sed 's/result 24 19//' jdb.out
+sed '/Removed: breakpoint JdbTarget:32/q' jdb.out
+grep -q 'The application exited' jdb.out && echo "the application exited"
