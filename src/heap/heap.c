@@ -88,13 +88,15 @@ void heap_fill_gap(char *from, char *to) {
  * HotSpot collector (Serial's copying young generation and sliding mark-compact old one,
  * one thread), so the logs and counters use HotSpot's names for it. */
 static const Collector *const COLLECTORS[] = { &gc_semispace, &gc_marksweep, &gc_markcompact, &gc_generational, &gc_refcount };
-static const struct { const char *flag; const Collector *gc; bool same; } GC_FLAGS[] = {
-    { "UseSemiSpaceGC", &gc_semispace, false }, { "UseMarkSweepGC", &gc_marksweep, false },
-    { "UseMarkCompactGC", &gc_markcompact, false }, { "UseGenerationalGC", &gc_generational, false },
-    { "UseRefCountGC", &gc_refcount, false }, { "UseSerialGC", &gc_generational, true },
-    { "UseParallelGC", &gc_generational, false }, { "UseG1GC", &gc_generational, false },
-    { "UseShenandoahGC", &gc_markcompact, false }, { "UseZGC", &gc_markcompact, false },
-    { "UseEpsilonGC", &gc_marksweep, false },
+/* parallel: the flag asks for HotSpot Parallel's pool and bean names (the collector's
+ * parallel_names) */
+static const struct { const char *flag; const Collector *gc; bool same, parallel; } GC_FLAGS[] = {
+    { "UseSemiSpaceGC", &gc_semispace, false, false }, { "UseMarkSweepGC", &gc_marksweep, false, false },
+    { "UseMarkCompactGC", &gc_markcompact, false, false }, { "UseGenerationalGC", &gc_generational, false, false },
+    { "UseRefCountGC", &gc_refcount, false, false }, { "UseSerialGC", &gc_generational, true, false },
+    { "UseParallelGC", &gc_generational, false, true }, { "UseG1GC", &gc_generational, false, false },
+    { "UseShenandoahGC", &gc_markcompact, false, false }, { "UseZGC", &gc_markcompact, false, false },
+    { "UseEpsilonGC", &gc_marksweep, false, false },
 };
 #define LOUPE_GC_FLAGS 5        /* the first entries are Loupe's own */
 static bool hotspot_same;       /* the flag that selected the collector was its HotSpot twin's */
@@ -135,7 +137,7 @@ static const Collector *select_collector(const HeapOptions *opts) {
     for (size_t i = 0; i < ARRAY_LEN(GC_FLAGS); i++) {
         if (!(opts->gc_flags & (1u << i))) continue;
         hotspot_same = GC_FLAGS[i].same;
-        if (strcmp(GC_FLAGS[i].flag, "UseParallelGC") == 0) bean_names = GC_FLAGS[i].gc->parallel_names;
+        if (GC_FLAGS[i].parallel) bean_names = GC_FLAGS[i].gc->parallel_names;
         if (i >= LOUPE_GC_FLAGS) note_mapping(GC_FLAGS[i].flag, GC_FLAGS[i].gc, GC_FLAGS[i].same);
         return GC_FLAGS[i].gc;
     }

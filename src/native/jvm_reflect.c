@@ -34,36 +34,38 @@ typedef struct ReflectOffsets {
 } ReflectOffsets;
 static ReflectOffsets ro;
 
+#define CL "Ljava/lang/Class;"
+#define CLA "[Ljava/lang/Class;"
+#define S "Ljava/lang/String;"
+#define B "[B"
+/* In ReflectOffsets' order: Method's, Constructor's, Field's. */
+static const VmcField method_fields[] = {
+    { "clazz", CL }, { "name", S }, { "returnType", CL }, { "parameterTypes", CLA }, { "exceptionTypes", CLA },
+    { "modifiers", "I" }, { "slot", "I" }, { "signature", S }, { "annotations", B }, { "parameterAnnotations", B },
+    { "annotationDefault", B },
+};
+static const VmcField ctor_fields[] = {
+    { "clazz", CL }, { "parameterTypes", CLA }, { "exceptionTypes", CLA }, { "modifiers", "I" }, { "slot", "I" },
+    { "signature", S }, { "annotations", B }, { "parameterAnnotations", B },
+};
+static const VmcField field_fields[] = {
+    { "clazz", CL }, { "name", S }, { "type", CL }, { "modifiers", "I" }, { "slot", "I" }, { "signature", S },
+    { "annotations", B }, { "trustedFinal", "Z" },
+};
+#undef CL
+#undef CLA
+#undef S
+#undef B
+_Static_assert(sizeof ro == (ARRAY_LEN(method_fields) + ARRAY_LEN(ctor_fields) + ARRAY_LEN(field_fields)) * sizeof(uint32_t),
+               "one offset per field");
+
 static void compute_offsets(void) {
-    Class *m = VMC(reflect_Method), *c = VMC(reflect_Constructor), *f = VMC(reflect_Field);
-    const char *CL = "Ljava/lang/Class;", *CLA = "[Ljava/lang/Class;", *S = "Ljava/lang/String;", *B = "[B";
-    ro.m_clazz = vmc_field_offset(m, "clazz", CL);
-    ro.m_name = vmc_field_offset(m, "name", S);
-    ro.m_rtype = vmc_field_offset(m, "returnType", CL);
-    ro.m_ptypes = vmc_field_offset(m, "parameterTypes", CLA);
-    ro.m_etypes = vmc_field_offset(m, "exceptionTypes", CLA);
-    ro.m_mods = vmc_field_offset(m, "modifiers", "I");
-    ro.m_slot = vmc_field_offset(m, "slot", "I");
-    ro.m_sig = vmc_field_offset(m, "signature", S);
-    ro.m_ann = vmc_field_offset(m, "annotations", B);
-    ro.m_pann = vmc_field_offset(m, "parameterAnnotations", B);
-    ro.m_adef = vmc_field_offset(m, "annotationDefault", B);
-    ro.c_clazz = vmc_field_offset(c, "clazz", CL);
-    ro.c_ptypes = vmc_field_offset(c, "parameterTypes", CLA);
-    ro.c_etypes = vmc_field_offset(c, "exceptionTypes", CLA);
-    ro.c_mods = vmc_field_offset(c, "modifiers", "I");
-    ro.c_slot = vmc_field_offset(c, "slot", "I");
-    ro.c_sig = vmc_field_offset(c, "signature", S);
-    ro.c_ann = vmc_field_offset(c, "annotations", B);
-    ro.c_pann = vmc_field_offset(c, "parameterAnnotations", B);
-    ro.f_clazz = vmc_field_offset(f, "clazz", CL);
-    ro.f_name = vmc_field_offset(f, "name", S);
-    ro.f_type = vmc_field_offset(f, "type", CL);
-    ro.f_mods = vmc_field_offset(f, "modifiers", "I");
-    ro.f_slot = vmc_field_offset(f, "slot", "I");
-    ro.f_sig = vmc_field_offset(f, "signature", S);
-    ro.f_ann = vmc_field_offset(f, "annotations", B);
-    ro.f_trusted = vmc_field_offset(f, "trustedFinal", "Z");
+    uint32_t *off = (uint32_t *)&ro;
+    vmc_field_offsets(VMC(reflect_Method), method_fields, (int)ARRAY_LEN(method_fields), off);
+    off += ARRAY_LEN(method_fields);
+    vmc_field_offsets(VMC(reflect_Constructor), ctor_fields, (int)ARRAY_LEN(ctor_fields), off);
+    off += ARRAY_LEN(ctor_fields);
+    vmc_field_offsets(VMC(reflect_Field), field_fields, (int)ARRAY_LEN(field_fields), off);
 }
 
 static pthread_once_t ro_once = PTHREAD_ONCE_INIT;
