@@ -7,8 +7,9 @@
 #
 # REGEX selects tests by name (e.g. GetThreadState or 'scenarios/events'), --exclude drops
 # those whose name matches its REGEX; --limit N runs
-# the first N of the selection.  CONFORMANCE_TIMEOUT (s, default 60) bounds each run, a
-# crash or hang is a failure; tests run one at a time, under nice.  --sample N runs N tests
+# the first N of the selection.  CONFORMANCE_TIMEOUT (s) bounds each run, by default jtreg's
+# own limit for a test without /timeout (120 s; no nsk/jvmti test sets one); a crash or hang
+# is a failure; tests run one at a time, under nice.  --sample N runs N tests
 # spread evenly over the sorted selection.  Results: build/conformance/results-<side>.txt,
 # one "name status" line per test,
 # and each run's output in build/conformance/runs/<side>/.
@@ -48,7 +49,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-tmo=${CONFORMANCE_TIMEOUT:-60}
+tmo=${CONFORMANCE_TIMEOUT:-120}   # jtreg's default per-test limit
 
 src=$("$root/tools/openjdk_src.sh") || exit 1
 tb=$src/test/hotspot/jtreg/vmTestbase
