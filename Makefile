@@ -164,7 +164,7 @@ jtreg: all
 	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh $(JTREG_ARGS)
 
 jtreg-smoke: all
-	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh --smoke
+	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/jtreg.sh --smoke --side $(or $(JTREG_SMOKE_SIDE),loupe)
 
 realapps: all
 	@JAVA_HOME=$(JAVA_HOME) LOUPE_JDK=$(abspath $(JDK)) tools/realapps.sh $(APPS)

@@ -201,9 +201,9 @@ build_classes() {
   [ -f "$stamp" ] && return 0
   echo "conformance: compiling $(wc -l <"$out/classes.list") main classes and what they use" >&2
   nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$out/classes" -sourcepath "$tb:$src/test/lib" -cp "$asm_cp" \
-    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED $(all_exports) @"$out/classes.list" >"$out/classes.log" 2>&1 ||
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED $(all_exports) @"$out/classes.list" >"$out/classes.log" 2>&1 &&
+    touch "$stamp" ||
     echo "conformance: javac failed (see $out/classes.log); tests without classes are skipped" >&2
-  touch "$stamp"
 }
 
 build_extra() {   # name dir opts-and-dirs... : nsk.share.ExtraClassesBuilder

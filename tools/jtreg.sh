@@ -5,7 +5,8 @@
 #
 #   tools/jtreg.sh [--smoke] [--sample N] [--side hotspot|loupe|both|none] [GROUP...]
 #
-# --smoke runs tests/jtreg/smoke.txt (what CI runs); otherwise the GROUPs (directories of
+# --smoke runs tests/jtreg/smoke.txt (what CI runs, with --side loupe: every test on that
+# list passes on HotSpot, so on Loupe alone each must pass); otherwise the GROUPs (directories of
 # test/jdk; default: the groups below), all of their tests or, with --sample N, N tests
 # per group spread evenly over its sorted list (the same N gives the same tests).
 # JTREG_CONC (default 1) and JTREG_TIMEOUT_FACTOR (default 1) go to jtreg; LOUPE_JDK names
@@ -96,6 +97,14 @@ for g in $all_groups; do printf '%-16s %6s %14s %14s\n' "$g" "$(total "$g")" "$(
 printf '%-16s %6s %14s %14s\n' total "$(wc -l <"$out/tests.txt")" "$(count hotspot "")" "$(count loupe "")"
 for s in hotspot loupe; do [ -f "$out/$s/seconds" ] && echo "$s: $(cat "$out/$s/seconds") s"; done
 
+# The smoke list holds tests that pass on HotSpot: run on Loupe alone (CI), each must pass.
+if [ $smoke = 1 ] && [ $side = loupe ]; then
+  missed=$(awk '{ print $1 }' "$out/tests.txt" | sort | join -a1 - "$out/loupe/results" | awk '$2 != "Passed" { print $1, ($2 == "" ? "NotRun" : $2) }')
+  echo "$(wc -l <"$out/tests.txt") smoke tests, $(echo -n "$missed" | grep -c .) not passing on Loupe"
+  [ -z "$missed" ] && exit 0
+  echo "$missed" | sed 's/^/  /'
+  exit 1
+fi
 [ -f "$out/hotspot/results" ] && [ -f "$out/loupe/results" ] || exit 0
 join -a1 "$out/hotspot/results" "$out/loupe/results" | awk '$2 == "Passed" && $3 != "Passed" { print $1, ($3 == "" ? "NotRun" : $3) }' >"$out/regressions"
 listed() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$known" | awk '{ print $1 }' | sort -u; }
