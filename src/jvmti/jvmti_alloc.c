@@ -11,10 +11,13 @@
  * (the spec forbids the recursion for SampledObjectAlloc; the others follow it).
  *
  * VMObjectAlloc follows HotSpot's rule: the objects that the VM entry points HotSpot marks
- * allocate for Java code (Object.clone, Constructor.newInstance, Method.invoke's boxes,
- * java.lang.reflect.Array), which bytecode instrumentation cannot see; they open a
+ * allocate for Java code, which bytecode instrumentation cannot see (Object.clone,
+ * Constructor.newInstance, Method.invoke's boxes, java.lang.reflect.Array, reflection's
+ * member arrays and objects, interfaces, nest members, signatures, enclosing methods,
+ * record components, the constant pool's objects, class names, stack access contexts,
+ * class contexts, system packages, interned strings, thread lists and dumps); they open a
  * JVMTI_VM_ALLOCATIONS scope, and what they allocate while no further Java frame runs is
- * reported.  As in HotSpot, JNI's AllocObject and NewObject are not (an agent sees them in
+ * reported, but no class mirror (a class being loaded: HotSpot reports none either).  As in HotSpot, JNI's AllocObject and NewObject are not (an agent sees them in
  * its own native code).  Not while the boot loader's lock is held (class loading), where
  * a callback that loads a class would deadlock.
  *
@@ -204,7 +207,7 @@ Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     if (likely(!(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)))
         return ext ? post_events(t, o, size, true, false, false) : o;
     bool java = t->jthread && __atomic_load_n(&jvmti_phase, __ATOMIC_ACQUIRE) == JVMTI_PHASE_LIVE;
-    bool vm = java && vm_allocation(t);
+    bool vm = java && !(o->klass->flags & CF_MIRROR) && vm_allocation(t);   /* a class's mirror: its loading */
     bool sampled = java && sampled_allocation(t, o, size);
     if (!ext && !vm && !sampled) return o;
     return post_events(t, o, size, ext, vm, sampled);

@@ -110,9 +110,10 @@ void jvmti_post_ResourceExhausted(Thread *t, jint flags, const char *description
 extern volatile bool jvmti_alloc_hook;
 Object *jvmti_object_alloc(Thread *t, Object *o, size_t size);
 /* The VM entry points that allocate for Java code objects bytecode instrumentation cannot
- * see (Object.clone, reflective construction and invocation, java.lang.reflect.Array:
- * HotSpot's set) start with JVMTI_VM_ALLOCATIONS(t): until they return, what they
- * allocate themselves (not the Java code they call) is reported by VMObjectAlloc. */
+ * see (HotSpot's set: clone, reflection, java.lang.reflect.Array, class queries, the
+ * constant pool's objects, ...: jvmti_alloc.c lists them) start with
+ * JVMTI_VM_ALLOCATIONS(t): until they return, what they allocate themselves (not the Java
+ * code they call) is reported by VMObjectAlloc. */
 void *jvmti_vm_alloc_enter(Thread *t);
 void jvmti_vm_alloc_leave(void **saved);
 #define JVMTI_VM_ALLOCATIONS(t) \

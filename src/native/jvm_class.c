@@ -16,6 +16,7 @@
 #include "runtime/jstring.h"
 #include "runtime/mirror.h"
 #include "runtime/security.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 
 /* The access flags a class file can carry (HotSpot's JVM_ACC_WRITTEN_FLAGS). */
@@ -147,6 +148,7 @@ JNIEXPORT jclass JNICALL JVM_GetCallerClass(JNIEnv *env) {
 
 JNIEXPORT jstring JNICALL JVM_InitClassName(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     JNI_RETURN(hnd_local(t, mirror_name(t, jni_class(cls))));
 }
 
@@ -251,6 +253,7 @@ JNIEXPORT jobject JNICALL JVM_GetProtectionDomain(JNIEnv *env, jclass cls) {
 
 JNIEXPORT jobjectArray JNICALL JVM_GetClassSigners(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Object *m = hnd_get(cls);
     JNI_RETURN(m ? hnd_local(t, OBJ_FIELD(m, mirror_signers_off, Object *)) : NULL);
 }
@@ -282,6 +285,7 @@ static jobjectArray class_array(Thread *t, Class **cs, int n) {
 
 JNIEXPORT jobjectArray JNICALL JVM_GetClassInterfaces(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     if (class_is_primitive(c)) JNI_RETURN(class_array(t, NULL, 0));
     JNI_RETURN(class_array(t, c->interfaces, c->ninterfaces));
@@ -328,6 +332,7 @@ JNIEXPORT jstring JNICALL JVM_GetSimpleBinaryName(JNIEnv *env, jclass cls) {
 
 JNIEXPORT jobjectArray JNICALL JVM_GetEnclosingMethodInfo(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     if (class_is_array(c) || class_is_primitive(c) || !c->has_enclosing) JNI_RETURN(NULL);
     Class *outer = cp_resolve_class(t, c, c->enclosing_class);
@@ -382,6 +387,7 @@ static jobjectArray resolved_class_list(Thread *t, Class *c, uint16_t *idx, uint
 
 JNIEXPORT jobjectArray JNICALL JVM_GetNestMembers(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     Class *host = class_nest_host(t, c);
     if (!host) JNI_RETURN(NULL);
@@ -390,6 +396,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetNestMembers(JNIEnv *env, jclass cls) {
 
 JNIEXPORT jobjectArray JNICALL JVM_GetPermittedSubclasses(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     if (class_is_array(c) || class_is_primitive(c) || !c->permitted) JNI_RETURN(NULL);
     JNI_RETURN(resolved_class_list(t, c, c->permitted, c->npermitted, NULL));
@@ -397,6 +404,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetPermittedSubclasses(JNIEnv *env, jclass cl
 
 JNIEXPORT jstring JNICALL JVM_GetClassSignature(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     if (class_is_array(c) || class_is_primitive(c) || !c->signature) JNI_RETURN(NULL);
     JNI_RETURN(hnd_local(t, jstr_new_utf8(t, c->signature->str)));

@@ -25,6 +25,7 @@
 #include "classfile/resolve.h"
 #include "heap/heap.h"
 #include "runtime/jstring.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 
 /* Defined in native/jvm_reflect.c. */
@@ -146,6 +147,7 @@ static Object *field_at(Thread *t, Class *c, uint16_t idx, bool force) {
 
 static jobject get_member_at(JNIEnv *env, jobject pool, jint idx, bool field, bool force) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = entry_holder(t, pool, idx, field ? TAG(Fieldref) : TAG(Methodref) | TAG(InterfaceMethodref));
     if (!c) JNI_RETURN(NULL);
     Object *o = field ? field_at(t, c, (uint16_t)idx, force) : method_at(t, c, (uint16_t)idx, force);
@@ -192,6 +194,7 @@ jobjectArray jvm_symbol_array(Thread *t, Symbol *const *syms, int n) {
 JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetMemberRefInfoAt(JNIEnv *env, jobject pool, jobject unused, jint idx) {
     UNUSED(unused);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = entry_holder(t, pool, idx, MEMBER_REF_TAGS);
     if (!c) JNI_RETURN(NULL);
     Symbol *info[3] = { cp_class_name(&c->cp, c->cp.e[idx].ref.a), cp_member_name(&c->cp, (uint16_t)idx),
@@ -202,6 +205,7 @@ JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetMemberRefInfoAt(JNIEnv *env, j
 JNIEXPORT jobjectArray JNICALL JVM_ConstantPoolGetNameAndTypeRefInfoAt(JNIEnv *env, jobject pool, jobject unused, jint idx) {
     UNUSED(unused);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = entry_holder(t, pool, idx, TAG(NameAndType));
     if (!c) JNI_RETURN(NULL);
     Symbol *info[2] = { cp_utf8(&c->cp, c->cp.e[idx].ref.a), cp_utf8(&c->cp, c->cp.e[idx].ref.b) };
@@ -270,6 +274,7 @@ JNIEXPORT jstring JNICALL JVM_ConstantPoolGetStringAt(JNIEnv *env, jobject pool,
 JNIEXPORT jstring JNICALL JVM_ConstantPoolGetUTF8At(JNIEnv *env, jobject pool, jobject unused, jint idx) {
     UNUSED(unused);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = entry_holder(t, pool, idx, TAG(Utf8));
     JNI_RETURN(c ? hnd_local(t, jstr_new_utf8(t, cp_utf8(&c->cp, (uint16_t)idx)->str)) : NULL);
 }
@@ -285,6 +290,7 @@ JNIEXPORT jbyte JNICALL JVM_ConstantPoolGetTagAt(JNIEnv *env, jobject pool, jobj
 
 JNIEXPORT jobject JNICALL JVM_GetClassConstantPool(JNIEnv *env, jclass cls) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(cls);
     if (class_is_array(c) || class_is_primitive(c) || !pool_class_init(t)) JNI_RETURN(NULL);
     Object *o = heap_alloc_object(t, pool_class);

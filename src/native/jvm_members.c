@@ -29,6 +29,7 @@
 #include "heap/heap.h"
 #include "interp/frame.h"
 #include "runtime/jstring.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 
 /* Defined in native/jvm_reflect.c. */
@@ -126,6 +127,7 @@ static jobjectArray class_array(Thread *t, Class **cs, int n) {
  * that c's attribute declares the inner class, which the entry just read guarantees. */
 JNIEXPORT jobjectArray JNICALL JVM_GetDeclaredClasses(JNIEnv *env, jclass of) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(of);
     if (class_is_array(c) || class_is_primitive(c)) JNI_RETURN(class_array(t, NULL, 0));
     Class **members = vm_malloc(((size_t)c->ninner + 1) * sizeof *members);
@@ -244,6 +246,7 @@ static Object *new_record_component(Thread *t, Class *c, RecordComponent *rc) {
  * Class.isRecord's business). */
 JNIEXPORT jobjectArray JNICALL JVM_GetRecordComponents(JNIEnv *env, jclass of) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *c = jni_class(of);
     if (!(c->flags & CF_HAS_RECORD_ATTR) || !c->super_name || !sym_eq_cstr(c->super_name, "java/lang/Record"))
         JNI_RETURN(NULL);
@@ -303,6 +306,7 @@ static bool directive_lists(Thread *t, Object **asd, bool package, uint32_t name
 JNIEXPORT jobject JNICALL JVM_AssertionStatusDirectives(JNIEnv *env, jclass unused) {
     UNUSED(unused);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     if (!boot_class(t, &asd_class, "java/lang/AssertionStatusDirectives", asd_offsets)) JNI_RETURN(NULL);
     Object **asd = hnd_new(t, heap_alloc_object(t, asd_class));
     if (!*asd || !directive_lists(t, asd, false, asd_off.classes, asd_off.class_enabled) ||
@@ -335,6 +339,7 @@ static bool ignored_by_security_walk(Method *m) {
  * first, without native methods and reflection frames. */
 JNIEXPORT jobjectArray JNICALL JVM_GetClassContext(JNIEnv *env) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Method *top = t->top ? t->top->method : NULL;
     if (!top || !is_boot_class(top->holder, "java/lang/SecurityManager") || !sym_eq_cstr(top->name, "getClassContext") ||
         !sym_eq_cstr(top->desc, "()[Ljava/lang/Class;")) {

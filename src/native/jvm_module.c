@@ -16,6 +16,7 @@
 #include "classfile/link.h"
 #include "classfile/module.h"
 #include "runtime/jstring.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 
 typedef struct ModuleVersion {
@@ -230,6 +231,7 @@ JNIEXPORT void JNICALL JVM_AddModuleExportsToAllUnnamed(JNIEnv *env, jobject fro
  * path entry); null if it has loaded none, as on HotSpot. */
 JNIEXPORT jstring JNICALL JVM_GetSystemPackage(JNIEnv *env, jstring name) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Object *s = hnd_get(name);
     Package *p = s ? ld_find_package(ld_boot, jstr_to_symbol(s, false), false) : NULL;
     Symbol *where = p ? __atomic_load_n(&p->location, __ATOMIC_ACQUIRE) : NULL;
@@ -239,6 +241,7 @@ JNIEXPORT jstring JNICALL JVM_GetSystemPackage(JNIEnv *env, jstring name) {
 /* The names ("java/lang") of the packages the boot loader has loaded a class of. */
 JNIEXPORT jobjectArray JNICALL JVM_GetSystemPackages(JNIEnv *env) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     uint32_t n;
     Package **pkgs = ld_boot_packages(&n);
     Symbol **names = vm_malloc((n ? n : 1) * sizeof *names);

@@ -85,8 +85,26 @@ static Class *desc_class(Thread *t, Class *holder, const char *s, const char **e
     return ld_load(t, name, holder->loader ? &holder->loader : NULL, false);
 }
 
+/* The Class[0] of every member without parameters or declared exceptions, one array for all
+ * as in HotSpot (a GC root once published; the thread that loses the race drops its copy). */
+static Object *empty_class_array;
+
+static Object *no_classes(Thread *t, Class *ac) {
+    Object *a = __atomic_load_n(&empty_class_array, __ATOMIC_ACQUIRE);
+    if (a || !(a = heap_alloc_array(t, ac, 0))) return a;
+    vm_lazy_begin();
+    if (!empty_class_array) {
+        gc_register_root(&empty_class_array);
+        __atomic_store_n(&empty_class_array, a, __ATOMIC_RELEASE);
+    }
+    a = empty_class_array;
+    vm_lazy_end();
+    return a;
+}
+
 static Object *class_array_of(Thread *t, Class **cs, int n) {
     Class *ac = ld_array_of(t, VMC(Class));
+    if (ac && n == 0) return no_classes(t, ac);
     Object *a = ac ? heap_alloc_array(t, ac, n) : NULL;
     if (!a) return NULL;
     for (int i = 0; i < n; i++) heap_store_ref(a, &ARRAY_ELEMS(a, Object *)[i], cs[i]->mirror);
@@ -196,6 +214,7 @@ static Object *new_field(Thread *t, Field *f) {
 /* Builds an array of reflection objects of class `rc` for the members selected. */
 static jobjectArray members(JNIEnv *env, jclass of, bool public_only, int kind) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     init_offsets();
     Class *c = jni_class(of);
     Class *rc = kind == 0 ? VMC(reflect_Method) : kind == 1 ? VMC(reflect_Constructor) : VMC(reflect_Field);
@@ -573,6 +592,7 @@ static Slot element(Object *a, jint i) {
 
 JNIEXPORT jobject JNICALL JVM_GetArrayElement(JNIEnv *env, jobject arr, jint index) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Object *a = hnd_get(arr);
     if (!index_ok(t, a, index)) JNI_RETURN(NULL);
     JNI_RETURN(hnd_local(t, reflect_box(t, (BasicType)a->klass->elem_type, element(a, index))));

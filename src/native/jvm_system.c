@@ -281,6 +281,7 @@ JNIEXPORT void JNICALL JVM_Halt(jint code) {
 
 JNIEXPORT jstring JNICALL JVM_InternString(JNIEnv *env, jstring str) {
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     if (!str) JNI_RETURN(NULL);
     Object **h = hnd_new(t, hnd_get(str));
     JNI_RETURN(hnd_local(t, jstr_intern(t, h)));

@@ -18,6 +18,7 @@
 #include "runtime/suspend.h"
 #include "runtime/threaddump.h"
 #include "runtime/security.h"
+#include "jvmti/jvmti_export.h"
 #include "runtime/vm.h"
 #include <sched.h>
 
@@ -134,6 +135,7 @@ JNIEXPORT void JNICALL JVM_SetNativeThreadName(JNIEnv *env, jobject jthread, jst
 JNIEXPORT jobject JNICALL JVM_GetStackAccessControlContext(JNIEnv *env, jclass cls) {
     UNUSED(cls);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     JNI_RETURN(hnd_local(t, sec_stack_context(t)));
 }
 
@@ -204,6 +206,7 @@ const VMNative vm_natives_thread[] = {
 JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     UNUSED(dummy);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Class *ac = ld_array_of(t, VMC(Thread));
     if (!ac) JNI_RETURN(NULL);
     HandleMark hm = hnd_mark(t);
@@ -257,6 +260,7 @@ static void snapshot(Thread *target, FrameSnap *s) {
 JNIEXPORT jobjectArray JNICALL JVM_DumpThreads(JNIEnv *env, jclass cls, jobjectArray threads) {
     UNUSED(cls);
     JNI_ENTER(env);
+    JVMTI_VM_ALLOCATIONS(t);
     Object *ta = hnd_get(threads);
     if (!ta) {
         exc_npe(t);
