@@ -622,6 +622,12 @@ void dbg_exception_caught(Thread *t, Frame *f, const Insn *h) {
     if (!(DBG_LOAD(dbg_exc_enabled) & 2) || !dbg_hooks.exception_catch) return;
     HandleMark hm = hnd_mark(t);
     Object **exc = hnd_new(t, exc_take(t));
+    /* the frame is at its handler during the event (GetFrameLocation answers the catch
+     * location), its operand stack as the handler begins: the exception alone */
+    Slot *s = frame_stack(f);
+    s->l = *exc;
+    f->sp = s + 1;
+    f->pc = h;
     dbg_hooks.exception_catch(t, f->method, (int)prep_bci(method_prepared(f->method), h), exc);
     settle(t, dbg_of(t));
     exc_set(t, *exc);
