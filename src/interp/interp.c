@@ -832,8 +832,9 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         return true;
     }
     Prepared *p = method_prepared(m);
+    bool post = false;
     if (!p) {
-        p = prep_method(t, m);
+        p = prep_method_deferred(t, m, &post);
         if (!p) return false;
     }
     Frame *nf = (Frame *)(base + m->max_locals);
@@ -853,6 +854,8 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         nf->lock = method_is_static(m) ? m->holder->mirror : base[0].l;
         mon_enter(t, &nf->lock);
     }
+    /* the arguments are in the frame: the event's callbacks may collect */
+    if (unlikely(post)) prep_post_load(t, m, p);
     if (thread_trap(t)) interp_trap_entry(t);
     bool ok = run(t);
     if (ok && result) *result = base[0];
