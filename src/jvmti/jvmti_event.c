@@ -90,10 +90,10 @@ static uint64_t thread_events(Thread *t, JvmtiEnv *env) {
 
 /* Before the live phase only these events are sent (HotSpot's set but for the compiled
  * method events), and in the primordial phase neither the thread-filtered ones nor
- * ThreadStart: the threads the VM starts before
- * VMStart (reference handler, finalizer, ...) are not reported to an environment still in
- * that phase, whose functions taking a jclass would answer WRONG_PHASE (an environment
- * holding can_generate_early_vmstart is in the start phase from the early VMStart on).
+ * ThreadStart: the threads the VM starts before VMStart (reference handler, finalizer,
+ * ...) are not reported to an environment still in that phase, whose functions taking a
+ * jclass would answer WRONG_PHASE (an environment holding can_generate_early_vmstart is
+ * in the start phase from the early VMStart on).
  * CompiledMethodLoad and Unload are sent in the live phase only.  The spec allows the start
  * phase too, but Loupe compiles (prepares) every method it runs at its first call, from
  * the primordial phase on, while HotSpot's JIT has compiled nothing that early: agents
