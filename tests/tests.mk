@@ -66,11 +66,11 @@ $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(BUILD)/libloupe.a $(LDLIBS)
 
-# test_debug, test_unload, test_page_move and test_ste_offsets boot a VM in their own process: they export the VM's interface
+# test_debug, test_unload, test_page_move, test_ste_offsets and test_compiled boot a VM in their own process: they export the VM's interface
 # under libjvm.so's name and version, so libjava.so binds to it as to the real library.
 # UNIT_WRAP: VM functions a test wraps (its __wrap_NAME is called instead).
 $(TEST_OUT)/unit/test_ste_offsets: UNIT_WRAP = -Wl,--wrap=class_find_declared_field
-$(TEST_OUT)/unit/test_debug $(TEST_OUT)/unit/test_unload $(TEST_OUT)/unit/test_page_move $(TEST_OUT)/unit/test_ste_offsets: $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a $(BUILD)/gen/stubs.o
+$(TEST_OUT)/unit/test_debug $(TEST_OUT)/unit/test_unload $(TEST_OUT)/unit/test_page_move $(TEST_OUT)/unit/test_ste_offsets $(TEST_OUT)/unit/test_compiled: $(TEST_OUT)/unit/%: tests/unit/%.c $(BUILD)/libloupe.a $(BUILD)/gen/stubs.o
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(UNIT_WRAP) $(BUILD)/gen/stubs.o -Wl,--whole-archive $(BUILD)/libloupe.a \

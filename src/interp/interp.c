@@ -820,22 +820,11 @@ Slot *interp_free_area(Thread *t) {
     return top->sp;
 }
 
-bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
-    char probe;
-    if (unlikely(&probe < t->c_stack_limit)) return throw_soe(t);
-    Slot *base = interp_free_area(t);
-    if (m->kind != MK_INTERPRETED) {
-        if (base + m->arg_slots + FRAME_SLOTS > t->stack_limit) return throw_soe(t);
-        if (m->arg_slots) memcpy(base, args, m->arg_slots * sizeof(Slot));
-        if (!nat_invoke(t, m, base)) return false;
-        if (result) *result = base[0];
-        return true;
-    }
-    Prepared *p = method_prepared(m);
-    if (!p) {
-        p = prep_method(t, m);
-        if (!p) return false;
-    }
+/* Pushes m's frame over base with its arguments and runs it.  Inlined twice: with `post`
+ * constant false on the path of a method already prepared, so only a first call tests it.
+ * The event's callbacks run once the arguments are in the frame, since they may collect. */
+static inline __attribute__((always_inline)) bool enter(Thread *t, Method *m, Slot *base, const Slot *args,
+                                                        Slot *result, Prepared *p, bool post) {
     Frame *nf = (Frame *)(base + m->max_locals);
     Slot *nsp = (Slot *)(nf + 1);
     if (nsp + m->max_stack > t->stack_limit) return throw_soe(t);
@@ -853,10 +842,29 @@ bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
         nf->lock = method_is_static(m) ? m->holder->mirror : base[0].l;
         mon_enter(t, &nf->lock);
     }
+    if (post) prep_post_load(t, m, p);
     if (thread_trap(t)) interp_trap_entry(t);
     bool ok = run(t);
     if (ok && result) *result = base[0];
     return ok;
+}
+
+bool interp_call(Thread *t, Method *m, const Slot *args, Slot *result) {
+    char probe;
+    if (unlikely(&probe < t->c_stack_limit)) return throw_soe(t);
+    Slot *base = interp_free_area(t);
+    if (m->kind != MK_INTERPRETED) {
+        if (base + m->arg_slots + FRAME_SLOTS > t->stack_limit) return throw_soe(t);
+        if (m->arg_slots) memcpy(base, args, m->arg_slots * sizeof(Slot));
+        if (!nat_invoke(t, m, base)) return false;
+        if (result) *result = base[0];
+        return true;
+    }
+    Prepared *p = method_prepared(m);
+    if (likely(p)) return enter(t, m, base, args, result, p, false);
+    bool post;
+    p = prep_method_deferred(t, m, &post);
+    return p && enter(t, m, base, args, result, p, post);
 }
 
 Method *interp_dispatch(Class *c, Method *m) {

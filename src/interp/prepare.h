@@ -57,8 +57,15 @@ typedef struct Prepared {
 } Prepared;
 
 /* Translates m's code (once; thread-safe).  Returns NULL with an exception pending if the
- * code is malformed. */
+ * code is malformed.  The thread that publishes the code posts JVMTI's CompiledMethodLoad
+ * when an agent wants it: a collection may run meanwhile, and the method's class may be
+ * redefined (m's new code is returned then). */
 Prepared *prep_method(Thread *t, Method *m);
+/* The same, leaving the event to the caller: *post says it is due, and the caller calls
+ * prep_post_load once raw references it holds are safe (interp_call, after pushing the
+ * frame). */
+Prepared *prep_method_deferred(Thread *t, Method *m, bool *post);
+void prep_post_load(Thread *t, Method *m, Prepared *p);
 /* Frees m's translated code (its class is being unloaded). */
 void prep_free(Method *m);
 

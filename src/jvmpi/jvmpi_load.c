@@ -86,6 +86,7 @@ static void add_capabilities(jvmtiEnv *e) {
     caps.can_get_source_file_name = 1;
     caps.can_get_current_thread_cpu_time = 1;
     caps.can_get_thread_cpu_time = 1;
+    caps.can_generate_compiled_method_load_events = 1;
     jvmtiCapabilities pot;
     memset(&pot, 0, sizeof pot);
     (*e)->GetPotentialCapabilities(e, &pot);

@@ -11,10 +11,14 @@
  * start/end, class prepare (CLASS_LOAD: methods and fields are known from then on; the
  * class unload events queued so far go first),
  * class file load hook, monitor contended enter/entered and wait/waited, VM init and
- * death (JVM_INIT_DONE, JVM_SHUT_DOWN) and the data dump request (SIGQUIT).
+ * death (JVM_INIT_DONE, JVM_SHUT_DOWN), the data dump request (SIGQUIT) and compiled method
+ * load and unload (COMPILED_METHOD_LOAD, _UNLOAD: Loupe's compiled code is a method's
+ * translation for the interpreter, jvmti/jvmti_compiled.c; the load's line number table
+ * gives, for each instruction that starts a new source line, its offset in that code).
  */
 #include "jvmpi/jvmpi_internal.h"
 #include "jvmti/jvmti_internal.h"
+#include "interp/frame.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,6 +197,43 @@ static void JNICALL cb_data_dump(jvmtiEnv *jvmti) {
     if (t) jvmpi_send(t, &e);
 }
 
+/* One entry per change of line along the code (none without a line number table). */
+static jint line_table(const Method *m, const void *code, jint n, const jvmtiAddrLocationMap *map, JVMPI_Lineno *out) {
+    jint k = 0;
+    for (jint i = 0; i < n; i++) {
+        jint line = method_line_at(m, (int)map[i].location);
+        if (line < 0 || (k > 0 && out[k - 1].lineno == line)) continue;
+        out[k++] = (JVMPI_Lineno){ (jint)((const char *)map[i].start_address - (const char *)code), line };
+    }
+    return k;
+}
+
+static void JNICALL cb_compiled_method_load(jvmtiEnv *jvmti, jmethodID m, jint size, const void *code, jint n,
+                                            const jvmtiAddrLocationMap *map, const void *info) {
+    if (!jvmpi_on(JVMPI_EVENT_COMPILED_METHOD_LOAD)) return;
+    JVMPI_Lineno *lines = malloc((n > 0 ? (size_t)n : 1) * sizeof *lines);
+    if (!lines) return;
+    JVMPI_Event e;
+    memset(&e, 0, sizeof e);
+    e.event_type = JVMPI_EVENT_COMPILED_METHOD_LOAD;
+    e.u.compiled_method_load.method_id = m;
+    e.u.compiled_method_load.code_addr = (void *)code;
+    e.u.compiled_method_load.code_size = size;
+    e.u.compiled_method_load.lineno_table_size = line_table((const Method *)m, code, n, map, lines);
+    e.u.compiled_method_load.lineno_table = lines;
+    jvmpi_send(thread_current(), &e);
+    free(lines);
+}
+
+static void JNICALL cb_compiled_method_unload(jvmtiEnv *jvmti, jmethodID m, const void *code) {
+    if (!jvmpi_on(JVMPI_EVENT_COMPILED_METHOD_UNLOAD)) return;
+    JVMPI_Event e;
+    memset(&e, 0, sizeof e);
+    e.event_type = JVMPI_EVENT_COMPILED_METHOD_UNLOAD;
+    e.u.compiled_method_unload.method_id = m;
+    jvmpi_send(thread_current(), &e);
+}
+
 void jvmpi_set_callbacks(jvmtiEventCallbacks *cb) {
     cb->MethodEntry = cb_method_entry;
     cb->MethodExit = cb_method_exit;
@@ -208,4 +249,6 @@ void jvmpi_set_callbacks(jvmtiEventCallbacks *cb) {
     cb->VMInit = cb_vm_init;
     cb->VMDeath = cb_vm_death;
     cb->DataDumpRequest = cb_data_dump;
+    cb->CompiledMethodLoad = cb_compiled_method_load;
+    cb->CompiledMethodUnload = cb_compiled_method_unload;
 }

@@ -19,7 +19,6 @@
 #include "interp/frame.h"
 #include "heap/object.h"
 
-#define JVMTI_CB(env, Field) __atomic_load_n(&(env)->callbacks.Field, __ATOMIC_RELAXED)
 
 /* ---- posting ---- */
 

@@ -88,18 +88,23 @@ static uint64_t thread_events(Thread *t, JvmtiEnv *env) {
 
 /* ---- posting ---- */
 
-/* Before the live phase only these events are sent (HotSpot's set), and in the primordial
- * phase neither the thread-filtered ones nor ThreadStart: the threads the VM starts before
- * VMStart (reference handler, finalizer, ...) are not reported to an environment still in
- * that phase, whose functions taking a jclass would answer WRONG_PHASE (an environment
- * holding can_generate_early_vmstart is in the start phase from the early VMStart on). */
+/* Before the live phase only these events are sent (HotSpot's set but for the compiled
+ * method events), and in the primordial phase neither the thread-filtered ones nor
+ * ThreadStart: the threads the VM starts before VMStart (reference handler, finalizer,
+ * ...) are not reported to an environment still in that phase, whose functions taking a
+ * jclass would answer WRONG_PHASE (an environment holding can_generate_early_vmstart is
+ * in the start phase from the early VMStart on).
+ * CompiledMethodLoad and Unload are sent in the live phase only.  The spec allows the start
+ * phase too, but Loupe compiles (prepares) every method it runs at its first call, from
+ * the primordial phase on, while HotSpot's JIT has compiled nothing that early: agents
+ * (nsk's compmethload001) count on hearing of compiled code only once live.
+ * GenerateEvents, from VMInit say, replays the methods prepared before. */
 static const uint64_t early_events =
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_FILE_LOAD_HOOK) | JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_LOAD) |
     JVMTI_EVENT_BIT(JVMTI_EVENT_CLASS_PREPARE) | JVMTI_EVENT_BIT(JVMTI_EVENT_VM_START) |
     JVMTI_EVENT_BIT(JVMTI_EVENT_VM_INIT) | JVMTI_EVENT_BIT(JVMTI_EVENT_VM_DEATH) |
     JVMTI_EVENT_BIT(JVMTI_EVENT_NATIVE_METHOD_BIND) | JVMTI_EVENT_BIT(JVMTI_EVENT_THREAD_START) |
-    JVMTI_EVENT_BIT(JVMTI_EVENT_THREAD_END) | JVMTI_EVENT_BIT(JVMTI_EVENT_COMPILED_METHOD_LOAD) |
-    JVMTI_EVENT_BIT(JVMTI_EVENT_COMPILED_METHOD_UNLOAD) | JVMTI_EVENT_BIT(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
+    JVMTI_EVENT_BIT(JVMTI_EVENT_THREAD_END) | JVMTI_EVENT_BIT(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
 
 static uint64_t phase_events(JvmtiEnv *env) {
     switch (jvmti_env_phase(env)) {
@@ -152,6 +157,7 @@ jvmtiError JNICALL jvmti_SetEventCallbacks(jvmtiEnv *e, const jvmtiEventCallback
     pthread_mutex_unlock(&jvmti_lock);
     jvmti_event_mode_changed();
     jvmti_alloc_events_changed(thread_current());
+    jvmti_service_wanted(thread_current());
     return JVMTI_ERROR_NONE;
 }
 
@@ -195,14 +201,26 @@ jvmtiError JNICALL jvmti_SetEventNotificationMode(jvmtiEnv *e, jvmtiEventMode mo
     else set_global(env, JVMTI_EVENT_BIT(event_type), enable);
     jvmti_event_mode_changed();
     jvmti_alloc_events_changed(thread_current());
+    if (event_type == JVMTI_EVENT_COMPILED_METHOD_UNLOAD) jvmti_service_wanted(thread_current());
     return JVMTI_ERROR_NONE;
 }
 
+/* The environment has event ev enabled (for all threads) with a callback. */
+static bool env_enabled(JvmtiEnv *env, Thread *t, jvmtiEvent ev) {
+    JVMTI_FOR_EACH_ENV(e, t, ev)
+        if (e == env) return true;
+    return false;
+}
+
 jvmtiError JNICALL jvmti_GenerateEvents(jvmtiEnv *e, jvmtiEvent event_type) {
-    /* Loupe compiles nothing and generates no code: there is nothing to report. */
+    /* Loupe generates no native code (jvmti_compiled.c): DynamicCodeGenerated has nothing
+     * to replay */
     if (event_type != JVMTI_EVENT_COMPILED_METHOD_LOAD && event_type != JVMTI_EVENT_DYNAMIC_CODE_GENERATED)
         return JVMTI_ERROR_ILLEGAL_ARGUMENT;
-    if (event_type == JVMTI_EVENT_COMPILED_METHOD_LOAD && !JVMTI_HAS(jvmti_env(e), can_generate_compiled_method_load_events))
-        return JVMTI_ERROR_MUST_POSSESS_CAPABILITY;
+    JvmtiEnv *env = jvmti_env(e);
+    if (event_type == JVMTI_EVENT_DYNAMIC_CODE_GENERATED) return JVMTI_ERROR_NONE;
+    if (!JVMTI_HAS(env, can_generate_compiled_method_load_events)) return JVMTI_ERROR_MUST_POSSESS_CAPABILITY;
+    Thread *t = thread_current();
+    if (env_enabled(env, t, event_type)) jvmti_generate_compiled_loads(t, env);
     return JVMTI_ERROR_NONE;
 }

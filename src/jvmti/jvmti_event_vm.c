@@ -21,7 +21,6 @@ extern volatile bool jvmti_early_start;
 static bool early_start_posted;
 static int vm_death_done;
 
-#define JVMTI_CB(env, Field) __atomic_load_n(&(env)->callbacks.Field, __ATOMIC_RELAXED)
 
 static void set_phase(int p) { __atomic_store_n(&jvmti_phase, p, __ATOMIC_RELEASE); }
 
@@ -62,7 +61,7 @@ void jvmti_vm_start(Thread *t) {
 void jvmti_vm_init(Thread *t) {
     set_phase(JVMTI_PHASE_LIVE);
     jvmti_start_xrun_libraries();
-    jvmti_class_unload_vm_init();
+    jvmti_service_vm_init();
     JvmtiEventScope s;
     jvmti_event_enter(t, &s);
     jthread jt = hnd_local(t, t->jthread);

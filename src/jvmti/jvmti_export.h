@@ -89,6 +89,12 @@ char *jvmti_native_prefix(int i);
 /* The agent may replace *fn, the address the native method is about to be bound to. */
 void jvmti_post_NativeMethodBind(Thread *t, Method *m, void **fn);
 void jvmti_post_DataDumpRequest(Thread *t);
+/* CompiledMethodLoad (jvmti/jvmti_compiled.c): m's prepared code `p` was just published by
+ * this thread (interp/prepare.c), which holds no VM lock.  The callbacks may redefine m's
+ * class: the caller then runs m's code as it is after the call. */
+struct Prepared;
+void jvmti_post_CompiledMethodLoad(Thread *t, Method *m, const struct Prepared *p);
+
 /* GarbageCollectionStart / Finish, on the collecting thread with the world stopped (the
  * callbacks may not call JNI, as the spec says); jvmti_gc_done after the world restarted:
  * ObjectFree for the tagged objects the collection freed. */

@@ -86,7 +86,7 @@ jvmtiError JNICALL jvmti_SetExtensionEventCallback(jvmtiEnv *e, jint extension_e
     if (!jvmti_ext_event_known(extension_event_index)) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     JvmtiEnv *env = jvmti_env(e);
     __atomic_store_n(&env->ext_callbacks[extension_event_index - JVMTI_EXT_FIRST], (void *)callback, __ATOMIC_RELEASE);
-    if (extension_event_index == JVMTI_EXT_CLASS_UNLOAD) jvmti_class_unload_wanted(thread_current());
+    if (extension_event_index == JVMTI_EXT_CLASS_UNLOAD) jvmti_service_wanted(thread_current());
     else jvmti_heap_listening_changed(thread_current());
     return JVMTI_ERROR_NONE;
 }

@@ -28,12 +28,12 @@ static inline void *jvmti_ext_callback(JvmtiEnv *env, int index) {
 
 /* Whether `index` names an extension event (one of the def's; not a gap). */
 bool jvmti_ext_event_known(jint index);
-/* An environment's ClassUnload callback changed: starts the thread that posts the event
- * once some environment has one and the VM is live (jvmti_class_unload.c); t: the
- * calling thread or NULL (OnLoad). */
-void jvmti_class_unload_wanted(Thread *t);
-/* VMInit: starts that thread if an environment set the callback before. */
-void jvmti_class_unload_vm_init(void);
+/* An environment's ClassUnload callback or CompiledMethodUnload enablement changed: starts
+ * the thread that posts them once one is wanted and the VM is live (jvmti_class_unload.c);
+ * t: the calling thread or NULL (OnLoad). */
+void jvmti_service_wanted(Thread *t);
+/* VMInit: starts that thread if one was wanted before. */
+void jvmti_service_vm_init(void);
 
 /* Recomputes what the heap event layer must report (extension callbacks, allocation
  * events enabled, sampling) and (un)installs the listener; t: the calling thread or NULL

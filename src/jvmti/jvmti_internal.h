@@ -168,8 +168,22 @@ static inline void jvmti_native_end(Thread *t, int old) {
     if (susp_requested(t)) susp_block(t);
 }
 #define JVMTI_CALLBACK(t, call) do { int jvmti_old_ = jvmti_native_begin(t); call; jvmti_native_end(t, jvmti_old_); } while (0)
+/* An environment's callback for an event, read once (may be NULL). */
+#define JVMTI_CB(env, Field) __atomic_load_n(&(env)->callbacks.Field, __ATOMIC_RELAXED)
 /* Recomputes jvmti_event_bits from every environment (with jvmti_lock held). */
 void jvmti_events_recompute(void);
+
+/* ---- compiled code (jvmti_compiled.c): a method's prepared code is its compiled form ---- */
+/* CompiledMethodUnload: queued for the service thread (jvmti_class_unload.c) while some
+ * environment has it enabled, for m's code at `code`; for each prepared method of class c
+ * (c unloaded or its methods' code replaced, world stopped or not). */
+void jvmti_code_unloaded(Method *m, const void *code);
+void jvmti_class_code_unloaded(Class *c);
+/* Posts it, on the service thread. */
+void jvmti_post_CompiledMethodUnload(Thread *t, Method *m, const void *code);
+/* GenerateEvents(COMPILED_METHOD_LOAD): a CompiledMethodLoad to env for every method
+ * prepared now, on the calling thread. */
+void jvmti_generate_compiled_loads(Thread *t, JvmtiEnv *env);
 
 /* ---- converters (convention 4) ---- */
 /* jthread -> Thread (NULL: the current thread).  INVALID_THREAD when not a Thread object,

@@ -218,7 +218,6 @@ jvmtiError JNICALL jvmti_GetObjectMonitorUsage(jvmtiEnv *env, jobject object, jv
 /* ---- events ---- */
 
 #ifndef JVMTI_CB
-#define JVMTI_CB(env, Field) __atomic_load_n(&(env)->callbacks.Field, __ATOMIC_RELAXED)
 #endif
 
 static void call(JvmtiEnv *env, Thread *t, jvmtiEvent ev, jthread jt, jobject obj, jlong arg) {

@@ -10,8 +10,9 @@
  * rules and error codes below are HotSpot's), and the verification of the new version with
  * the class's own loader and verification policy.  Any failure ends the request with
  * nothing changed.  Then, with the world stopped, classfile/redefine.c swaps the bodies in
- * and running frames go on with the old ones.  Breakpoints in the classes are cleared first
- * (HotSpot does the same).  One request runs at a time.
+ * and running frames go on with the old ones; the methods' prepared code, dropped, is
+ * reported by CompiledMethodUnload (jvmti_compiled.c).  Breakpoints in the classes are
+ * cleared first (HotSpot does the same).  One request runs at a time.
  *
  * Not supported, as in HotSpot: added or deleted methods (HotSpot accepts added or deleted
  * private static or private final methods; here they are refused too, because a Method
@@ -232,6 +233,7 @@ static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     }
     safepoint_begin(t);
     for (jint i = 0; i < n; i++) {
+        jvmti_class_code_unloaded(ps[i].c);     /* the old code goes to the old version */
         if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape, room);
         else rdf_swap(ps[i].c, ps[i].n);
         vm_free(ps[i].c->hook_base);

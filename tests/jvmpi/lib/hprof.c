@@ -38,6 +38,8 @@
  *             repeated until they agree, up to a minute, and only a lasting difference fails
  *   unload    class unload: each must name a class loaded before and not unloaded yet;
  *             the report lists the classes unloaded ("UNLOADED <name>")
+ *   compiled  compiled method load (code address and size, a line table ascending inside
+ *             the code) and unload (each names a method whose load came before)
  *   file=F    the text report (default jvmpi-report.txt)
  *
  * Loaded with -agentpath (Agent_OnLoad: JVMPI and JVMTI both asked for in the OnLoad
@@ -57,7 +59,7 @@
 static JVMPI_Interface *pi;
 static jvmtiEnv *ti;
 static JavaVM *jvm;
-static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend, opt_walk, opt_gcwalk;
+static int opt_heap, opt_cpu, opt_jvmti, opt_monitor, opt_dumps, opt_funcs, opt_bad, opt_events, opt_unload, opt_hprof, opt_contend, opt_walk, opt_gcwalk, opt_compiled;
 static char report_path[512] = "jvmpi-report.txt";
 static JVMPI_RawMonitor table_lock, method_lock, agent_lock;
 static int failures;
@@ -795,6 +797,64 @@ static void check_contention(void) {
     check("class load hook events", hooks > 0 && hooks_bad == 0, "%ld, %ld bad", hooks, hooks_bad);
 }
 
+/* ---------------- compiled methods ---------------- */
+
+/* The method ids of the loads seen, a set open-addressed by the id's hash. */
+enum { COMPILED_SLOTS = 1 << 17 };
+static jmethodID *compiled_ids;
+static long compiled_loads, compiled_bad, compiled_unloads, compiled_unknown;
+
+static size_t compiled_slot(jmethodID m) { return (size_t)(((uintptr_t)m * 0x9E3779B97F4A7C15ull) >> 47) & (COMPILED_SLOTS - 1); }
+
+static void compiled_add(jmethodID m) {
+    for (size_t i = compiled_slot(m), n = 0; n < COMPILED_SLOTS; i = (i + 1) & (COMPILED_SLOTS - 1), n++) {
+        jmethodID expected = NULL;
+        if (__atomic_compare_exchange_n(&compiled_ids[i], &expected, m, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) || expected == m)
+            return;
+    }
+}
+
+static int compiled_seen(jmethodID m) {
+    for (size_t i = compiled_slot(m), n = 0; n < COMPILED_SLOTS; i = (i + 1) & (COMPILED_SLOTS - 1), n++) {
+        jmethodID v = __atomic_load_n(&compiled_ids[i], __ATOMIC_ACQUIRE);
+        if (v == m) return 1;
+        if (!v) return 0;
+    }
+    return 0;
+}
+
+/* A line table's offsets ascend inside the code. */
+static int lines_ok(const JVMPI_Event *e) {
+    jint prev = -1;
+    for (jint i = 0; i < e->u.compiled_method_load.lineno_table_size; i++) {
+        jint off = e->u.compiled_method_load.lineno_table[i].offset;
+        if (off <= prev || off >= e->u.compiled_method_load.code_size) return 0;
+        prev = off;
+    }
+    return 1;
+}
+
+static void on_compiled_load(JVMPI_Event *e) {
+    int ok = e->u.compiled_method_load.method_id && e->u.compiled_method_load.code_addr &&
+             e->u.compiled_method_load.code_size > 0 && lines_ok(e);
+    if (!ok) __atomic_add_fetch(&compiled_bad, 1, __ATOMIC_RELAXED);
+    compiled_add(e->u.compiled_method_load.method_id);
+    __atomic_add_fetch(&compiled_loads, 1, __ATOMIC_RELAXED);
+}
+
+static void on_compiled_unload(JVMPI_Event *e) {
+    if (!compiled_seen(e->u.compiled_method_unload.method_id)) __atomic_add_fetch(&compiled_unknown, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&compiled_unloads, 1, __ATOMIC_RELAXED);
+}
+
+static void check_compiled(void) {
+    check("compiled method load events", compiled_loads > 0 && compiled_bad == 0, "%ld loads, %ld bad",
+          compiled_loads, compiled_bad);
+    if (opt_unload)
+        check("compiled method unload events name loaded methods", compiled_unloads > 0 && compiled_unknown == 0,
+              "%ld unloads, %ld unknown", compiled_unloads, compiled_unknown);
+}
+
 /* ---------------- the event dispatcher ---------------- */
 
 static void notify(JVMPI_Event *e) {
@@ -802,6 +862,8 @@ static void notify(JVMPI_Event *e) {
     switch (type) {
     case JVMPI_EVENT_CLASS_LOAD: class_loads++; on_class_load(e); break;
     case JVMPI_EVENT_CLASS_UNLOAD: on_class_unload(e); break;
+    case JVMPI_EVENT_COMPILED_METHOD_LOAD: on_compiled_load(e); break;
+    case JVMPI_EVENT_COMPILED_METHOD_UNLOAD: on_compiled_unload(e); break;
     case JVMPI_EVENT_OBJECT_ALLOC: on_alloc(e); break;
     case JVMPI_EVENT_OBJECT_FREE: on_free(e); break;
     case JVMPI_EVENT_OBJECT_MOVE: on_move(e); break;
@@ -1029,7 +1091,6 @@ static void check_bad_calls(void) {
     check("EnableEvent of dumps", pi->EnableEvent(JVMPI_EVENT_HEAP_DUMP, NULL) == JVMPI_NOT_AVAILABLE &&
           pi->DisableEvent(JVMPI_EVENT_MONITOR_DUMP, NULL) == JVMPI_NOT_AVAILABLE &&
           pi->EnableEvent(JVMPI_EVENT_OBJECT_DUMP, NULL) == JVMPI_NOT_AVAILABLE, NULL);
-    check("EnableEvent of compiled methods", pi->EnableEvent(JVMPI_EVENT_COMPILED_METHOD_LOAD, NULL) == JVMPI_NOT_AVAILABLE, NULL);
     check("RequestEvent of a non-defining event", pi->RequestEvent(JVMPI_EVENT_METHOD_ENTRY, NULL) == JVMPI_NOT_AVAILABLE &&
           pi->RequestEvent(JVMPI_EVENT_GC_START, NULL) == JVMPI_NOT_AVAILABLE && pi->RequestEvent(12345, NULL) == JVMPI_NOT_AVAILABLE, NULL);
     pi->DisableGC();
@@ -1551,6 +1612,7 @@ void shutdown_work(JNIEnv *env) {
     if (opt_hprof) compare_with_hprof(env);
     if (opt_heap) check("allocation sites recorded", nsites > 0, NULL);
     if (opt_contend) check_contention();
+    if (opt_compiled) check_compiled();
     if (opt_unload)
         check("class unload events name loaded classes", nunloaded > 0 && unload_unknown == 0,
               "%ld unloaded, %ld unknown ids", nunloaded, unload_unknown);
@@ -1582,6 +1644,7 @@ static void parse_options(const char *options) {
         else if (!strcmp(tok, "contend")) opt_contend = 1;
         else if (!strcmp(tok, "walk")) opt_walk = 1;
         else if (!strcmp(tok, "gcwalk")) opt_gcwalk = 1;
+        else if (!strcmp(tok, "compiled")) opt_compiled = 1;
         else if (!strncmp(tok, "file=", 5)) snprintf(report_path, sizeof report_path, "%s", tok + 5);
     }
 }
@@ -1641,6 +1704,11 @@ static jint start(JavaVM *vm, char *options, int onload) {
         enable(JVMPI_EVENT_ARENA_DELETE);
     }
     if (opt_unload) enable(JVMPI_EVENT_CLASS_UNLOAD);
+    if (opt_compiled) {
+        compiled_ids = calloc(COMPILED_SLOTS, sizeof *compiled_ids);
+        enable(JVMPI_EVENT_COMPILED_METHOD_LOAD);
+        enable(JVMPI_EVENT_COMPILED_METHOD_UNLOAD);
+    }
     if (opt_cpu) {
         enable(JVMPI_EVENT_METHOD_ENTRY);
         enable(JVMPI_EVENT_METHOD_EXIT);
