@@ -30,6 +30,8 @@ Class *rdf_old_version(Class *c, Class *n);
 void rdf_retarget_frames(Class *c, Class *o);
 void rdf_take_class_attributes(Class *c, const Class *n);
 void rdf_link_version(Class *c, Class *o);
+/* c's classRedefinedCount grows: reflection drops what it cached about c. */
+void rdf_count_redefinition(Class *c);
 /* What a tool sees of an old version's method: the current method for a copy that is not
  * obsolete (its body was equivalent modulo constant pool), else m itself. */
 Method *rdf_current_method(Method *m);

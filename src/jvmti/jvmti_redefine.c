@@ -17,11 +17,25 @@
  * private static or private final methods; here they are refused too, because a Method
  * never moves), changed fields, supertypes, modifiers or nest/record/permitted-subclasses
  * attributes.  With -XX:+AllowEnhancedClassRedefinition (Loupe only) methods and fields
- * may be added and deleted: classfile/enhredef.c does that swap.
+ * may be added and deleted and the superclass and interfaces may change:
+ * classfile/enhredef.c does that swap.
+ *
+ * Supertypes.  A new version that names other supertypes has them loaded through the
+ * class's loader and checked as a definition would (ld_resolve_supertypes), with or
+ * without the option and before the comparison, as HotSpot's parse of the new version does:
+ * a final or interface superclass, a class as interface or an inaccessible supertype fails
+ * with the definition's exception mapped to HotSpot's error (mapped_error).  Then, with the
+ * option, a hierarchy with a cycle (the class as its own superclass or as a subclass of one
+ * of its subclasses; an interface extending one of its subinterfaces) is
+ * CIRCULAR_CLASS_DEFINITION, and a change of the kind of reference object (a superclass
+ * chain through java.lang.ref.Reference's subclasses, which the collectors treat apart)
+ * stays HIERARCHY_CHANGED.  A new superclass is initialised beforehand when the class is.
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
 #include "classfile/classfile.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
 #include "classfile/redefine.h"
 #include "classfile/verify.h"
 #include "classfile/vfy_internal.h"
@@ -120,10 +134,33 @@ static jvmtiError compare_enhanced(const Class *c, const Class *n) {
     return JVMTI_ERROR_NONE;
 }
 
+static bool hierarchy_changed(const Class *c, const Class *n) {
+    return c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces);
+}
+
+static bool extends_class(const Class *k, const Class *c) {
+    for (; k; k = k->super)
+        if (k == c) return true;
+    return false;
+}
+
+/* With the option, n's supertypes (resolved) must not make a cycle with c, nor change the
+ * kind of reference object its instances are. */
+static jvmtiError compare_hierarchy(const Class *c, const Class *n) {
+    if (n->super && extends_class(n->super, c)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    for (uint16_t i = 0; i < n->ninterfaces; i++)
+        if (class_implements(n->interfaces[i], c)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    uint32_t was = c->super ? c->super->flags & CF_REF_ANY : 0, now = n->super ? n->super->flags & CF_REF_ANY : 0;
+    return was == now ? JVMTI_ERROR_NONE : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+}
+
 /* Whether n may replace c, in HotSpot's order of checks. */
 static jvmtiError compare(const Class *c, const Class *n) {
-    if (c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces))
-        return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    if (hierarchy_changed(c, n) && !vm_opts.enhanced_redefinition) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    if (hierarchy_changed(c, n)) {
+        jvmtiError err = compare_hierarchy(c, n);
+        if (err) return err;
+    }
     if ((c->access ^ n->access) & CLASS_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED;
     if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
     if (vm_opts.enhanced_redefinition) return compare_enhanced(c, n);
@@ -138,8 +175,9 @@ typedef struct Pending {
     Class *n;                       /* its new version, parsed and checked */
     uint8_t *base;                  /* what later retransformations start from, or NULL */
     uint32_t base_len;
-    bool enhanced;                  /* methods or fields added or deleted (enhanced redefinition) */
-    bool reshape;                   /* fields added or deleted: instances change */
+    bool enhanced;                  /* methods, fields or supertypes changed (enhanced redefinition) */
+    bool reshape;                   /* fields added or deleted, or another superclass: instances change */
+    bool supertypes;                /* n's supertypes resolved by name, not borrowed from c */
 } Pending;
 
 static jvmtiError parse_error(const CfError *e) {
@@ -155,8 +193,6 @@ static jvmtiError verify(Thread *t, Class *c, Class *n) {
     n->mirror = c->mirror;
     n->loader = c->loader;
     n->ld = c->ld;
-    n->super = c->super;
-    n->interfaces = c->interfaces;
     n->package = c->package;
     n->previous = c->previous;
     c->previous = n;
@@ -169,12 +205,56 @@ static jvmtiError verify(Thread *t, Class *c, Class *n) {
     return r == VR_OK ? JVMTI_ERROR_NONE : r == VR_FORMAT_ERROR ? JVMTI_ERROR_INVALID_CLASS_FORMAT : JVMTI_ERROR_FAILS_VERIFICATION;
 }
 
+/* HotSpot's error for the exception its definition of the new version threw. */
+static jvmtiError mapped_error(Thread *t) {
+    Object *e = exc_take(t);
+    Class *k = e ? e->klass : NULL;
+    if (k == VMC(UnsupportedClassVersionError)) return JVMTI_ERROR_UNSUPPORTED_VERSION;
+    if (k == VMC(ClassFormatError)) return JVMTI_ERROR_INVALID_CLASS_FORMAT;
+    if (k == VMC(ClassCircularityError)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    if (k == VMC(NoClassDefFoundError)) return JVMTI_ERROR_NAMES_DONT_MATCH;
+    if (k == VMC(OutOfMemoryError)) return JVMTI_ERROR_OUT_OF_MEMORY;
+    return JVMTI_ERROR_FAILS_VERIFICATION;
+}
+
+/* n's superclass and interfaces: c's when it names the same, else loaded and checked as
+ * for a definition of n. */
+static jvmtiError resolve_supertypes(Thread *t, Pending *p) {
+    Class *c = p->c, *n = p->n;
+    n->loader = c->loader;          /* for the access checks; verify() sets it again */
+    n->ld = c->ld;
+    n->package = c->package;
+    if (!hierarchy_changed(c, n)) {
+        n->super = c->super;
+        n->interfaces = c->interfaces;
+        return JVMTI_ERROR_NONE;
+    }
+    /* as HotSpot's definition of a new version: the loaded class is found, not a cycle */
+    if (n->super_name == n->name)
+        return vm_opts.enhanced_redefinition ? JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION
+                                             : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    p->supertypes = true;
+    n->interfaces = NULL;
+    return ld_resolve_supertypes(t, n, c->loader ? &c->loader : NULL) ? JVMTI_ERROR_NONE : mapped_error(t);
+}
+
+/* A new superclass of an initialised class is initialised before the class takes it. */
+static jvmtiError init_new_super(Thread *t, const Pending *p) {
+    if (!p->supertypes || !p->n->super || class_state(p->c) != CS_INITIALIZED || class_init(t, p->n->super))
+        return JVMTI_ERROR_NONE;
+    exc_take(t);
+    return JVMTI_ERROR_INVALID_CLASS;
+}
+
 static jvmtiError check_version(Thread *t, Pending *p) {
     if (p->n->name != p->c->name) return JVMTI_ERROR_NAMES_DONT_MATCH;
-    jvmtiError err = compare(p->c, p->n);
-    p->reshape = !same_fields(p->c, p->n);
-    p->enhanced = p->reshape || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
-    return err ? err : verify(t, p->c, p->n);
+    jvmtiError err = resolve_supertypes(t, p);
+    if (err) return err;
+    err = compare(p->c, p->n);
+    p->reshape = !same_fields(p->c, p->n) || p->n->super != p->c->super;
+    p->enhanced = p->reshape || p->supertypes || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
+    if (!err) err = verify(t, p->c, p->n);
+    return err ? err : init_new_super(t, p);
 }
 
 static uint8_t *copy_bytes(const uint8_t *b, size_t n) {
@@ -206,6 +286,7 @@ static jvmtiError load_version(Thread *t, Pending *p, const uint8_t *bytes, size
 
 static void drop_versions(Pending *ps, jint n) {
     for (jint i = 0; i < n; i++) {
+        if (ps[i].supertypes && ps[i].n) vm_free(ps[i].n->interfaces);
         cf_free(ps[i].n);
         vm_free(ps[i].base);
     }

@@ -1,0 +1,304 @@
+# Enhanced class redefinition that changes supertypes (-XX:+AllowEnhancedClassRedefinition,
+# Loupe only: HotSpot rejects the option, so for those runs the HotSpot side prints what
+# Loupe must print).  Through Instrumentation.redefineClasses, class Shape moves from
+# superclass A to superclass B and gains interface Sized while instances of it and of its
+# subclass Kid are alive: B's inherited methods and fields work on them (a call compiled
+# against Shape's inherited who() and Kid's super.who() reach B's now), the fields kept
+# by name and descriptor keep their values (Shape's and Kid's own, and `shared`, declared
+# by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
+# getSuperclass and getInterfaces answer the new hierarchy, and invokeinterface through
+# Sized (a default method too) dispatches; class Box gains and loses an interface alone;
+# then Shape goes back (A's field new, zero; B's gone).  Refused: Shape as its own
+# superclass or as a subclass of Kid (ClassCircularityError), a final superclass, an
+# interface as superclass, a class as interface (the definition's errors).  Under every
+# collector, many instances across collections.  Without the option both VMs refuse every
+# change with the same errors.
+set -eu
+J=$JDK/bin/java
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HS=$("$ROOT/tools/find_jdk.sh")
+. "$(dirname "$0")/../lib/tool.sh"
+own_collector
+many=50000 churn=20000
+case "$LOUPE_OPTIONS" in *GCStressInterval*) many=5000 churn=2000 ;; esac
+loupe=false
+"$J" -XX:+AllowEnhancedClassRedefinition -version >/dev/null 2>&1 && loupe=true
+mkdir -p src v1 v2 stub bad agent
+cat >agent/Agent.java <<'J'
+import java.lang.instrument.Instrumentation;
+
+public class Agent {
+    public static Instrumentation inst;
+
+    public static void premain(String args, Instrumentation i) { inst = i; }
+}
+J
+printf 'Premain-Class: Agent\nCan-Redefine-Classes: true\n' >manifest.txt
+cat >src/A.java <<'J'
+public class A {
+    int a;
+    String shared;
+
+    A() { a = 1; }
+
+    public String who() { return "A.who a=" + a + " shared=" + shared; }
+}
+J
+cat >src/B.java <<'J'
+public class B {
+    String shared;
+    long b;
+
+    public String who() { return "B.who b=" + b + " shared=" + shared; }
+
+    public String onlyB() { return "onlyB b=" + b; }
+}
+J
+cat >src/Sized.java <<'J'
+public interface Sized {
+    int size();
+
+    default String sizeText() { return "size " + size(); }
+}
+J
+cat >src/Fin.java <<'J'
+public final class Fin {
+}
+J
+cat >src/Ifc.java <<'J'
+public interface Ifc {
+}
+J
+cat >src/Shape.java <<'J'
+public class Shape extends A {
+    int w;
+
+    Shape(int w) {
+        this.w = w;
+        shared = "s" + w;
+    }
+
+    public int size() { return w * 10; }
+
+    public String show() { return "Shape w=" + w + " " + who(); }
+}
+J
+cat >src/Kid.java <<'J'
+public class Kid extends Shape {
+    String k;
+
+    Kid(int w, String k) {
+        super(w);
+        this.k = k;
+    }
+
+    public String who() { return "Kid " + k + " / " + super.who(); }
+}
+J
+cat >src/Box.java <<'J'
+public class Box {
+    int size = 3;
+
+    public int size() { return size; }
+}
+J
+cat >src/Main.java <<'J'
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.lang.instrument.ClassDefinition;
+
+public class Main {
+    static String garbage;
+
+    static void redefine(String what, Class<?> c, String file) {
+        try {
+            Agent.inst.redefineClasses(new ClassDefinition(c, Files.readAllBytes(Paths.get(file))));
+            System.out.println(what + ": redefined");
+        } catch (Throwable e) {
+            System.out.println(what + ": " + e);
+        }
+    }
+
+    static String kinds(Object o) {
+        return "A " + (o instanceof A) + " B " + (o instanceof B) + " Sized " + (o instanceof Sized);
+    }
+
+    static void show(String tag, Shape s, Kid k) {
+        System.out.println(tag + ": " + s.show() + " | " + k.show() + " | who " + s.who() + " | size " + s.size());
+        System.out.println("  shape " + kinds(s) + "; kid " + kinds(k) + "; super " + Shape.class.getSuperclass().getName()
+            + " " + Arrays.toString(Shape.class.getInterfaces()) + "; B from Kid " + B.class.isAssignableFrom(Kid.class)
+            + ", A from Kid " + A.class.isAssignableFrom(Kid.class));
+    }
+
+    static void asB(Object o) {
+        try {
+            B b = (B) o;
+            System.out.println("  as B: " + b.onlyB() + " " + b.who() + " b=" + b.b + " shared=" + b.shared);
+        } catch (ClassCastException e) {
+            System.out.println("  as B: ClassCastException");
+        }
+    }
+
+    static void asSized(Object o) {
+        try {
+            Sized z = (Sized) o;
+            System.out.println("  as Sized: " + z.size() + " " + z.sizeText());
+        } catch (ClassCastException e) {
+            System.out.println("  as Sized: ClassCastException");
+        }
+    }
+
+    static void asA(Object o) {
+        try {
+            A a = (A) o;
+            System.out.println("  as A: " + a.who() + " a=" + a.a);
+        } catch (ClassCastException e) {
+            System.out.println("  as A: ClassCastException");
+        }
+    }
+
+    static void churn(int n) {
+        for (int i = 0; i < n; i++) garbage = "g" + i + new Kid(i, "t").w;
+        System.gc();
+    }
+
+    static String check(Shape[] many) {
+        long sum = 0, expect = 0;
+        for (int i = 0; i < many.length; i++) {
+            Shape s = many[i];
+            sum += s.w + s.size();
+            expect += i + i * 10;
+            if (s instanceof Kid && !((Kid) s).k.equals("k" + i)) return "kid " + i + " lost its field";
+        }
+        return sum == expect ? "kept" : sum + " instead of " + expect;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int n = Integer.parseInt(args[0]), c = Integer.parseInt(args[1]);
+        Shape[] many = new Shape[n];
+        for (int i = 0; i < n; i++) many[i] = i % 2 == 0 ? new Shape(i) : new Kid(i, "k" + i);
+        Shape s = new Shape(4);
+        Kid k = new Kid(5, "K");
+        Box box = new Box();
+        show("v1", s, k);
+        asB(s);
+        asSized(k);
+        redefine("Shape extends B implements Sized", Shape.class, "v2/Shape.class");
+        show("v2", s, k);
+        asB(s);
+        asB(k);
+        asSized(s);
+        asSized(k);
+        asA(k);
+        churn(c);
+        Shape fresh = new Kid(6, "F");
+        show("v2 after gc", fresh, k);
+        System.out.println("  many: " + check(many));
+        redefine("Box implements Sized", Box.class, "v2/Box.class");
+        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
+        asSized(box);
+        redefine("Box back", Box.class, "v1/Box.class");
+        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
+        asSized(box);
+        for (String bad : new String[] { "self", "kid", "fin", "ifc", "cls" })
+            redefine("Shape bad " + bad, Shape.class, "bad/" + bad + "/Shape.class");
+        redefine("Shape back", Shape.class, "v1/Shape.class");
+        show("v1 again", s, k);
+        asB(s);
+        asA(k);
+        asSized(k);
+        churn(c);
+        System.out.println("  many: " + check(many));
+    }
+}
+J
+cat >v2/Shape.java <<'J'
+public class Shape extends B implements Sized {
+    int w;
+
+    Shape(int w) {
+        this.w = w;
+        shared = "s" + w;
+        b = w;
+    }
+
+    public int size() { return w * 10; }
+
+    public String show() { return "Shape w=" + w + " " + who() + " " + onlyB(); }
+}
+J
+cat >v2/Box.java <<'J'
+public class Box implements Sized {
+    int size = 3;
+
+    public int size() { return size; }
+}
+J
+# the refused versions: javac will not compile a cycle or a final or interface superclass,
+# so each is compiled against a stand-in (Stub.java) and, for the cycles, the name is
+# patched in the class file after (a name of the same length)
+bad() {
+  mkdir -p "bad/$1" "stub/$1/out"
+  printf '%s\n' "$2" >"stub/$1/Shape.java"
+  printf '%s\n' "$3" >"stub/$1/Stub.java"
+  "$HS/bin/javac" -d "stub/$1/out" "stub/$1"/*.java
+  cp "stub/$1/out/Shape.class" "bad/$1/"
+  [ -z "${4:-}" ] || LC_ALL=C perl -pi -e "$4" "bad/$1/Shape.class"
+}
+bad self 'public class Shape extends Shapf { int w; Shape(int w) { this.w = w; } }' 'class Shapf {}' s/Shapf/Shape/g
+bad kid 'public class Shape extends Kie { int w; Shape(int w) { this.w = w; } }' 'class Kie {}' s/Kie/Kid/g
+bad fin 'public class Shape extends Fin { int w; Shape(int w) { this.w = w; } }' 'class Fin {}'
+bad ifc 'public class Shape extends Ifc { int w; Shape(int w) { this.w = w; } }' 'class Ifc {}'
+bad cls 'public class Shape extends A implements B { int w; Shape(int w) { this.w = w; } }' 'interface B {} class A {}'
+"$HS/bin/javac" -XDstringConcat=inline -d agent agent/Agent.java
+"$HS/bin/jar" cfm agent.jar manifest.txt -C agent Agent.class
+"$HS/bin/javac" -XDstringConcat=inline -cp agent -d v1 src/*.java
+"$HS/bin/javac" -XDstringConcat=inline -cp v1 -d v2 v2/Shape.java v2/Box.java
+echo "== without the option"
+"$J" -javaagent:agent.jar -cp v1:agent Main 10 10 2>&1
+expected() {
+  cat <<'E'
+v1: Shape w=4 A.who a=1 shared=s4 | Shape w=5 Kid K / A.who a=1 shared=s5 | who A.who a=1 shared=s4 | size 40
+  shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
+  as B: ClassCastException
+  as Sized: ClassCastException
+Shape extends B implements Sized: redefined
+v2: Shape w=4 B.who b=0 shared=s4 onlyB b=0 | Shape w=5 Kid K / B.who b=0 shared=s5 onlyB b=0 | who B.who b=0 shared=s4 | size 40
+  shape A false B true Sized true; kid A false B true Sized true; super B [interface Sized]; B from Kid true, A from Kid false
+  as B: onlyB b=0 B.who b=0 shared=s4 b=0 shared=s4
+  as B: onlyB b=0 Kid K / B.who b=0 shared=s5 b=0 shared=s5
+  as Sized: 40 size 40
+  as Sized: 50 size 50
+  as A: ClassCastException
+v2 after gc: Shape w=6 Kid F / B.who b=6 shared=s6 onlyB b=6 | Shape w=5 Kid K / B.who b=0 shared=s5 onlyB b=0 | who Kid F / B.who b=6 shared=s6 | size 60
+  shape A false B true Sized true; kid A false B true Sized true; super B [interface Sized]; B from Kid true, A from Kid false
+  many: kept
+Box implements Sized: redefined
+box: A false B false Sized true [interface Sized]
+  as Sized: 3 size 3
+Box back: redefined
+box: A false B false Sized false []
+  as Sized: ClassCastException
+Shape bad self: java.lang.ClassCircularityError
+Shape bad kid: java.lang.ClassCircularityError
+Shape bad fin: java.lang.VerifyError
+Shape bad ifc: java.lang.VerifyError
+Shape bad cls: java.lang.VerifyError
+Shape back: redefined
+v1 again: Shape w=4 A.who a=0 shared=s4 | Shape w=5 Kid K / A.who a=0 shared=s5 | who A.who a=0 shared=s4 | size 40
+  shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
+  as B: ClassCastException
+  as A: Kid K / A.who a=0 shared=s5 a=0
+  as Sized: ClassCastException
+  many: kept
+E
+}
+for gc in semispace marksweep markcompact generational refcount; do
+  echo "== -XX:+AllowEnhancedClassRedefinition, $gc"
+  if $loupe; then
+    "$J" -XX:+AllowEnhancedClassRedefinition -XX:LoupeGC=$gc -javaagent:agent.jar -cp v1:agent Main $many $churn 2>&1
+  else
+    expected
+  fi
+done
