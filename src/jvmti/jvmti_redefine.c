@@ -30,6 +30,10 @@
  * CIRCULAR_CLASS_DEFINITION, and a change of the kind of reference object (a superclass
  * chain through java.lang.ref.Reference's subclasses, which the collectors treat apart)
  * stays HIERARCHY_CHANGED.  A new superclass is initialised beforehand when the class is.
+ * So does a change that a live reference's declared type would not survive (a field or
+ * array element of a type the class loses holding one of the objects that lose it:
+ * classfile/enhsound.c), checked with the world stopped before the breakpoints are cleared
+ * and again in the swap's safepoint (a refusal there leaves the breakpoints cleared).
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
@@ -306,12 +310,39 @@ static jvmtiError reserve_room(Thread *t, Pending *ps, jint n, HeapRoom **room) 
     return JVMTI_ERROR_OUT_OF_MEMORY;
 }
 
-static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
+/* World stopped: no live reference would hold an object of a type it no longer is. */
+static bool heap_sound(const Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++)
+        if (ps[i].supertypes && !rdf_supertypes_sound(ps[i].c, ps[i].n)) return false;
+    return true;
+}
+
+static bool any_supertypes(const Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++)
+        if (ps[i].supertypes) return true;
+    return false;
+}
+
+static jvmtiError check_heap(Thread *t, const Pending *ps, jint n) {
+    if (!any_supertypes(ps, n)) return JVMTI_ERROR_NONE;
+    safepoint_begin(t);
+    bool ok = heap_sound(ps, n);
+    safepoint_end(t);
+    return ok ? JVMTI_ERROR_NONE : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+}
+
+static jvmtiError install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     for (jint i = 0; i < n; i++) {
         dbg_clear_class_breakpoints(ps[i].c);
         rdf_prepare(t, ps[i].c);
     }
     safepoint_begin(t);
+    if (!heap_sound(ps, n)) {
+        safepoint_end(t);
+        heap_room_release(t, room);
+        drop_versions(ps, n);
+        return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    }
     for (jint i = 0; i < n; i++) {
         if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape, room);
         else rdf_swap(ps[i].c, ps[i].n);
@@ -322,6 +353,7 @@ static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     safepoint_end(t);
     heap_room_release(t, room);
     vm_free(ps);
+    return JVMTI_ERROR_NONE;
 }
 
 /* Either every class gets its new version or none does. */
@@ -337,9 +369,10 @@ static jvmtiError redefine(jint count, VersionFn fn, const void *arg) {
     jint i = 0;
     for (; i < count && !err; i++) err = fn(t, &ps[i], i, arg);
     HeapRoom *room = NULL;
+    if (!err) err = check_heap(t, ps, count);
     if (!err) err = reserve_room(t, ps, count, &room);
     if (err) drop_versions(ps, i);
-    else install(t, ps, count, room);
+    else err = install(t, ps, count, room);
     pthread_mutex_unlock(&redefine_lock);
     return err;
 }

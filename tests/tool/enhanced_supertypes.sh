@@ -8,7 +8,9 @@
 # by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
 # getSuperclass and getInterfaces answer the new hierarchy, and invokeinterface through
 # Sized (a default method too) dispatches; class Box gains and loses an interface alone;
-# then Shape goes back (A's field new, zero; B's gone).  Refused: Shape as its own
+# then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
+# instance field or an array element declared A holds one of the instances that stop being
+# As (or a Sized[] a Box that stops being Sized), accepted once they no longer do.  Refused: Shape as its own
 # superclass or as a subclass of Kid (ClassCircularityError), a final superclass, an
 # interface as superclass, a class as interface (the definition's errors).  Under every
 # collector, many instances across collections.  Without the option both VMs refuse every
@@ -110,6 +112,11 @@ import java.lang.instrument.ClassDefinition;
 
 public class Main {
     static String garbage;
+    static A kept;
+
+    static class Holder {
+        A field;
+    }
 
     static void redefine(String what, Class<?> c, String file) {
         try {
@@ -184,6 +191,16 @@ public class Main {
         show("v1", s, k);
         asB(s);
         asSized(k);
+        kept = k;
+        redefine("Shape extends B, a static A holding a Kid", Shape.class, "v2/Shape.class");
+        kept = null;
+        Holder h = new Holder();
+        h.field = s;
+        redefine("Shape extends B, an A field holding a Shape", Shape.class, "v2/Shape.class");
+        h.field = new A();
+        A[] as = { new A(), k };
+        redefine("Shape extends B, an A[] holding a Kid", Shape.class, "v2/Shape.class");
+        as[1] = null;
         redefine("Shape extends B implements Sized", Shape.class, "v2/Shape.class");
         show("v2", s, k);
         asB(s);
@@ -198,6 +215,10 @@ public class Main {
         redefine("Box implements Sized", Box.class, "v2/Box.class");
         System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
         asSized(box);
+        Object boxed = box;
+        Sized[] sized = { boxed instanceof Sized ? (Sized) boxed : null };
+        redefine("Box back, a Sized[] holding it", Box.class, "v1/Box.class");
+        sized[0] = null;
         redefine("Box back", Box.class, "v1/Box.class");
         System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
         asSized(box);
@@ -263,6 +284,9 @@ v1: Shape w=4 A.who a=1 shared=s4 | Shape w=5 Kid K / A.who a=1 shared=s5 | who 
   shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
   as B: ClassCastException
   as Sized: ClassCastException
+Shape extends B, a static A holding a Kid: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
+Shape extends B, an A field holding a Shape: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
+Shape extends B, an A[] holding a Kid: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Shape extends B implements Sized: redefined
 v2: Shape w=4 B.who b=0 shared=s4 onlyB b=0 | Shape w=5 Kid K / B.who b=0 shared=s5 onlyB b=0 | who B.who b=0 shared=s4 | size 40
   shape A false B true Sized true; kid A false B true Sized true; super B [interface Sized]; B from Kid true, A from Kid false
@@ -277,6 +301,7 @@ v2 after gc: Shape w=6 Kid F / B.who b=6 shared=s6 onlyB b=6 | Shape w=5 Kid K /
 Box implements Sized: redefined
 box: A false B false Sized true [interface Sized]
   as Sized: 3 size 3
+Box back, a Sized[] holding it: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Box back: redefined
 box: A false B false Sized false []
   as Sized: ClassCastException
