@@ -46,11 +46,12 @@
  * classRedefinedCount grows, so reflection (getSuperclass and getInterfaces read the
  * class; getMethods caches) sees the new hierarchy.
  *
- * Static types.  A reference of a type the class no longer is (a field declared A, an A[]
- * element, a local of type A, when the class no longer extends A) is not looked for: it
- * keeps the object, and code using it as an A may fail or misbehave (calls select through
- * the new vtable).  Loupe, like DCEVM, leaves that to the user: the redefinition is
- * accepted.  Code verified against the old hierarchy is not verified again.
+ * Static types.  A reference declared with a type the class stops being (a field declared
+ * A or an A[] element holding an instance, when the class no longer extends A) would make
+ * code apply A's offsets to an object laid out otherwise: such a redefinition is refused
+ * before anything changes (classfile/enhsound.c looks at the heap and the statics).  Locals
+ * and operand stacks of running frames are not looked at, and code verified against the old
+ * hierarchy is not verified again: there, as in DCEVM, the user takes the risk.
  *
  * Not covered: reflective Field and Method objects made before the change keep their slot
  * numbers; offsets a program obtained from Unsafe or a VarHandle made before keep the old
@@ -115,10 +116,11 @@ static void push(Class ***v, uint32_t *n, Class *k) {
     (*v)[(*n)++] = k;
 }
 
-static int by_depth(const void *a, const void *b) {
-    const Class *x = *(Class *const *)a, *y = *(Class *const *)b;
-    return (int)x->depth - (int)y->depth;
-}
+/* Interfaces first (an implementor's itable asks which of its interfaces extends which),
+ * then classes by depth, superclasses before subclasses. */
+static int rank(const Class *k) { return class_is_interface(k) ? 0 : 1 + (int)k->depth; }
+
+static int by_depth(const void *a, const void *b) { return rank(*(Class *const *)a) - rank(*(Class *const *)b); }
 
 static void find_classes(Enh *e) {
     push(&e->relink, &e->nrelink, e->c);

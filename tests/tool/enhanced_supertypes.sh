@@ -8,7 +8,8 @@
 # by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
 # getSuperclass and getInterfaces answer the new hierarchy, and invokeinterface through
 # Sized (a default method too) dispatches; class Box gains and loses an interface alone;
-# then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
+# interface Tagged gains and loses a superinterface with a default method (its implementor
+# Pet is a Greets meanwhile); then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
 # instance field or an array element declared A holds one of the instances that stop being
 # As (or a Sized[] a Box that stops being Sized), accepted once they no longer do.  Refused: Shape as its own
 # superclass or as a subclass of Kid (ClassCircularityError), a final superclass, an
@@ -22,7 +23,7 @@ HS=$("$ROOT/tools/find_jdk.sh")
 . "$(dirname "$0")/../lib/tool.sh"
 own_collector
 many=50000 churn=20000
-case "$LOUPE_OPTIONS" in *GCStressInterval*) many=5000 churn=2000 ;; esac
+case "$LOUPE_OPTIONS" in *GCStressInterval*) many=1000 churn=200 ;; esac
 loupe=false
 "$J" -XX:+AllowEnhancedClassRedefinition -version >/dev/null 2>&1 && loupe=true
 mkdir -p src v1 v2 stub bad agent
@@ -95,6 +96,20 @@ public class Kid extends Shape {
     }
 
     public String who() { return "Kid " + k + " / " + super.who(); }
+}
+J
+cat >src/Greets.java <<'J'
+public interface Greets {
+    default String greet() { return "greet from " + getClass().getName(); }
+}
+J
+cat >src/Tagged.java <<'J'
+public interface Tagged {
+    default String tag() { return "tag"; }
+}
+J
+cat >src/Pet.java <<'J'
+public class Pet implements Tagged {
 }
 J
 cat >src/Box.java <<'J'
@@ -170,6 +185,18 @@ public class Main {
         System.gc();
     }
 
+    static void pet(Pet p) {
+        Object o = p;
+        Tagged t = p;
+        System.out.println("pet: " + t.tag() + "; Greets " + (o instanceof Greets) + " " + Arrays.toString(Tagged.class.getInterfaces())
+            + " " + Greets.class.isAssignableFrom(Pet.class));
+        try {
+            System.out.println("  as Greets: " + ((Greets) o).greet());
+        } catch (ClassCastException e) {
+            System.out.println("  as Greets: ClassCastException");
+        }
+    }
+
     static String check(Shape[] many) {
         long sum = 0, expect = 0;
         for (int i = 0; i < many.length; i++) {
@@ -222,6 +249,12 @@ public class Main {
         redefine("Box back", Box.class, "v1/Box.class");
         System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
         asSized(box);
+        Pet p = new Pet();
+        pet(p);
+        redefine("Tagged extends Greets", Tagged.class, "v2/Tagged.class");
+        pet(p);
+        redefine("Tagged back", Tagged.class, "v1/Tagged.class");
+        pet(p);
         for (String bad : new String[] { "self", "kid", "fin", "ifc", "cls" })
             redefine("Shape bad " + bad, Shape.class, "bad/" + bad + "/Shape.class");
         redefine("Shape back", Shape.class, "v1/Shape.class");
@@ -247,6 +280,11 @@ public class Shape extends B implements Sized {
     public int size() { return w * 10; }
 
     public String show() { return "Shape w=" + w + " " + who() + " " + onlyB(); }
+}
+J
+cat >v2/Tagged.java <<'J'
+public interface Tagged extends Greets {
+    default String tag() { return "tag, " + greet(); }
 }
 J
 cat >v2/Box.java <<'J'
@@ -275,7 +313,7 @@ bad cls 'public class Shape extends A implements B { int w; Shape(int w) { this.
 "$HS/bin/javac" -XDstringConcat=inline -d agent agent/Agent.java
 "$HS/bin/jar" cfm agent.jar manifest.txt -C agent Agent.class
 "$HS/bin/javac" -XDstringConcat=inline -cp agent -d v1 src/*.java
-"$HS/bin/javac" -XDstringConcat=inline -cp v1 -d v2 v2/Shape.java v2/Box.java
+"$HS/bin/javac" -XDstringConcat=inline -cp v1 -d v2 v2/Shape.java v2/Box.java v2/Tagged.java
 echo "== without the option"
 "$J" -javaagent:agent.jar -cp v1:agent Main 10 10 2>&1
 expected() {
@@ -305,6 +343,14 @@ Box back, a Sized[] holding it: java.lang.UnsupportedOperationException: class r
 Box back: redefined
 box: A false B false Sized false []
   as Sized: ClassCastException
+pet: tag; Greets false [] false
+  as Greets: ClassCastException
+Tagged extends Greets: redefined
+pet: tag, greet from Pet; Greets true [interface Greets] true
+  as Greets: greet from Pet
+Tagged back: redefined
+pet: tag; Greets false [] false
+  as Greets: ClassCastException
 Shape bad self: java.lang.ClassCircularityError
 Shape bad kid: java.lang.ClassCircularityError
 Shape bad fin: java.lang.VerifyError
