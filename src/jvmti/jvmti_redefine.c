@@ -190,8 +190,9 @@ static jvmtiError parse_error(const CfError *e) {
     return JVMTI_ERROR_INVALID_CLASS_FORMAT;
 }
 
-/* The new version borrows the class's loading state for the verifier; it sits on the
- * class's list of versions meanwhile, so that the collector keeps those references current. */
+/* The new version borrows the class's loading state for the verifier (its supertypes are
+ * its own by now: resolve_supertypes); it sits on the class's list of versions meanwhile,
+ * so that the collector keeps those references current. */
 static jvmtiError verify(Thread *t, Class *c, Class *n) {
     if (!vfy_should_verify(c)) return JVMTI_ERROR_NONE;
     n->mirror = c->mirror;
