@@ -6,7 +6,8 @@
 # against Shape's inherited who() and Kid's super.who() reach B's now), the fields kept
 # by name and descriptor keep their values (Shape's and Kid's own, and `shared`, declared
 # by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
-# getSuperclass and getInterfaces answer the new hierarchy, and invokeinterface through
+# getSuperclass and getInterfaces (and JVMTI's GetImplementedInterfaces and
+# GetClassSignature, JNI's GetSuperclass) answer the new hierarchy, and invokeinterface through
 # Sized (a default method too) dispatches; class Box gains and loses an interface alone;
 # interface Tagged gains and loses a superinterface with a default method (its implementor
 # Pet is a Greets meanwhile); then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
@@ -37,6 +38,44 @@ public class Agent {
 }
 J
 printf 'Premain-Class: Agent\nCan-Redefine-Classes: true\n' >manifest.txt
+# what a tool sees: JVMTI's GetClassSignature and GetImplementedInterfaces, JNI's
+# GetSuperclass, from a library the program loads (an environment got in the live phase)
+cat >view.c <<'C'
+#include <jni.h>
+#include <jvmti.h>
+#include <stdio.h>
+
+static jvmtiEnv *ti;
+
+static size_t put_sig(char *buf, size_t n, size_t at, jclass k) {
+    char *sig = NULL;
+    if (!k) return at + (size_t)snprintf(buf + at, n - at, " -");
+    if ((*ti)->GetClassSignature(ti, k, &sig, NULL) != JVMTI_ERROR_NONE) return at + (size_t)snprintf(buf + at, n - at, " ?");
+    at += (size_t)snprintf(buf + at, n - at, " %s", sig);
+    (*ti)->Deallocate(ti, (unsigned char *)sig);
+    return at;
+}
+
+JNIEXPORT jstring JNICALL Java_Main_toolView(JNIEnv *env, jclass main, jclass k) {
+    char buf[1024];
+    size_t at = 0;
+    jint count = 0;
+    jclass *ifs = NULL;
+    JavaVM *vm;
+    (void)main;
+    (*env)->GetJavaVM(env, &vm);
+    if (!ti && (*vm)->GetEnv(vm, (void **)&ti, JVMTI_VERSION_1_2) != JNI_OK) return (*env)->NewStringUTF(env, "no JVMTI");
+    at = put_sig(buf, sizeof buf - 64, at, k);
+    at += (size_t)snprintf(buf + at, sizeof buf - at, " super");
+    at = put_sig(buf, sizeof buf - 64, at, (*env)->GetSuperclass(env, k));
+    if ((*ti)->GetImplementedInterfaces(ti, k, &count, &ifs) != JVMTI_ERROR_NONE) return (*env)->NewStringUTF(env, "failed");
+    at += (size_t)snprintf(buf + at, sizeof buf - at, " interfaces %d", (int)count);
+    for (jint i = 0; i < count; i++) at = put_sig(buf, sizeof buf - 64, at, ifs[i]);
+    (*ti)->Deallocate(ti, (unsigned char *)ifs);
+    return (*env)->NewStringUTF(env, buf);
+}
+C
+gcc -shared -fPIC -O1 -I"$HS/include" -I"$HS/include/linux" -o libview.so view.c
 cat >src/A.java <<'J'
 public class A {
     int a;
@@ -142,6 +181,8 @@ public class Main {
         }
     }
 
+    static native String toolView(Class<?> c);
+
     static String kinds(Object o) {
         return "A " + (o instanceof A) + " B " + (o instanceof B) + " Sized " + (o instanceof Sized);
     }
@@ -151,6 +192,7 @@ public class Main {
         System.out.println("  shape " + kinds(s) + "; kid " + kinds(k) + "; super " + Shape.class.getSuperclass().getName()
             + " " + Arrays.toString(Shape.class.getInterfaces()) + "; B from Kid " + B.class.isAssignableFrom(Kid.class)
             + ", A from Kid " + A.class.isAssignableFrom(Kid.class));
+        System.out.println("  tool:" + toolView(Shape.class) + ";" + toolView(Kid.class));
     }
 
     static void asB(Object o) {
@@ -189,7 +231,7 @@ public class Main {
         Object o = p;
         Tagged t = p;
         System.out.println("pet: " + t.tag() + "; Greets " + (o instanceof Greets) + " " + Arrays.toString(Tagged.class.getInterfaces())
-            + " " + Greets.class.isAssignableFrom(Pet.class));
+            + " " + Greets.class.isAssignableFrom(Pet.class) + ";" + toolView(Tagged.class));
         try {
             System.out.println("  as Greets: " + ((Greets) o).greet());
         } catch (ClassCastException e) {
@@ -209,6 +251,7 @@ public class Main {
     }
 
     public static void main(String[] args) throws Exception {
+        System.load(Paths.get("libview.so").toAbsolutePath().toString());
         int n = Integer.parseInt(args[0]), c = Integer.parseInt(args[1]);
         Shape[] many = new Shape[n];
         for (int i = 0; i < n; i++) many[i] = i % 2 == 0 ? new Shape(i) : new Kid(i, "k" + i);
@@ -240,7 +283,7 @@ public class Main {
         show("v2 after gc", fresh, k);
         System.out.println("  many: " + check(many));
         redefine("Box implements Sized", Box.class, "v2/Box.class");
-        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
+        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()) + ";" + toolView(Box.class));
         asSized(box);
         Object boxed = box;
         Sized[] sized = { boxed instanceof Sized ? (Sized) boxed : null };
@@ -320,6 +363,7 @@ expected() {
   cat <<'E'
 v1: Shape w=4 A.who a=1 shared=s4 | Shape w=5 Kid K / A.who a=1 shared=s5 | who A.who a=1 shared=s4 | size 40
   shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
+  tool: LShape; super LA; interfaces 0; LKid; super LShape; interfaces 0
   as B: ClassCastException
   as Sized: ClassCastException
 Shape extends B, a static A holding a Kid: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
@@ -328,6 +372,7 @@ Shape extends B, an A[] holding a Kid: java.lang.UnsupportedOperationException: 
 Shape extends B implements Sized: redefined
 v2: Shape w=4 B.who b=0 shared=s4 onlyB b=0 | Shape w=5 Kid K / B.who b=0 shared=s5 onlyB b=0 | who B.who b=0 shared=s4 | size 40
   shape A false B true Sized true; kid A false B true Sized true; super B [interface Sized]; B from Kid true, A from Kid false
+  tool: LShape; super LB; interfaces 1 LSized;; LKid; super LShape; interfaces 0
   as B: onlyB b=0 B.who b=0 shared=s4 b=0 shared=s4
   as B: onlyB b=0 Kid K / B.who b=0 shared=s5 b=0 shared=s5
   as Sized: 40 size 40
@@ -335,21 +380,22 @@ v2: Shape w=4 B.who b=0 shared=s4 onlyB b=0 | Shape w=5 Kid K / B.who b=0 shared
   as A: ClassCastException
 v2 after gc: Shape w=6 Kid F / B.who b=6 shared=s6 onlyB b=6 | Shape w=5 Kid K / B.who b=0 shared=s5 onlyB b=0 | who Kid F / B.who b=6 shared=s6 | size 60
   shape A false B true Sized true; kid A false B true Sized true; super B [interface Sized]; B from Kid true, A from Kid false
+  tool: LShape; super LB; interfaces 1 LSized;; LKid; super LShape; interfaces 0
   many: kept
 Box implements Sized: redefined
-box: A false B false Sized true [interface Sized]
+box: A false B false Sized true [interface Sized]; LBox; super Ljava/lang/Object; interfaces 1 LSized;
   as Sized: 3 size 3
 Box back, a Sized[] holding it: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Box back: redefined
 box: A false B false Sized false []
   as Sized: ClassCastException
-pet: tag; Greets false [] false
+pet: tag; Greets false [] false; LTagged; super - interfaces 0
   as Greets: ClassCastException
 Tagged extends Greets: redefined
-pet: tag, greet from Pet; Greets true [interface Greets] true
+pet: tag, greet from Pet; Greets true [interface Greets] true; LTagged; super - interfaces 1 LGreets;
   as Greets: greet from Pet
 Tagged back: redefined
-pet: tag; Greets false [] false
+pet: tag; Greets false [] false; LTagged; super - interfaces 0
   as Greets: ClassCastException
 Shape bad self: java.lang.ClassCircularityError
 Shape bad kid: java.lang.ClassCircularityError
@@ -359,6 +405,7 @@ Shape bad cls: java.lang.VerifyError
 Shape back: redefined
 v1 again: Shape w=4 A.who a=0 shared=s4 | Shape w=5 Kid K / A.who a=0 shared=s5 | who A.who a=0 shared=s4 | size 40
   shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
+  tool: LShape; super LA; interfaces 0; LKid; super LShape; interfaces 0
   as B: ClassCastException
   as A: Kid K / A.who a=0 shared=s5 a=0
   as Sized: ClassCastException
