@@ -44,7 +44,8 @@
  * naming one of the classes concerned are forgotten too (a call through the class to an
  * inherited method must find the new superclass's), and each concerned class's
  * classRedefinedCount grows, so reflection (getSuperclass and getInterfaces read the
- * class; getMethods caches) sees the new hierarchy.
+ * class; getMethods caches) sees the new hierarchy; the class's parsed generic signature
+ * is dropped (getGenericSuperclass, getGenericInterfaces).
  *
  * Static types.  A reference declared with a type the class stops being (a field declared
  * A or an A[] element holding an instance, when the class no longer extends A) would make
@@ -356,6 +357,17 @@ static void take_supertypes(Class *c, const Class *n) {
     c->interfaces = n->interfaces;
 }
 
+/* java.lang.Class keeps the parsed Signature attribute (getGenericSuperclass,
+ * getGenericInterfaces) without looking at classRedefinedCount: the new one is parsed
+ * again. */
+static uint32_t generic_info_off;
+
+static void forget_generic_info(Class *c) {
+    uint32_t off = class_field_offset_cached(&generic_info_off, VMC(Class), "genericInfo",
+                                             "Lsun/reflect/generics/repository/ClassRepository;");
+    if (off && c->mirror) HEAP_SET_FIELD(c->mirror, off, NULL);
+}
+
 /* Reflection's caches of every class linked again are dropped (rdf_link_version does c's). */
 static void count_relinked(const Enh *e) {
     for (uint32_t i = 0; i < e->nrelink; i++)
@@ -387,6 +399,7 @@ void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *ro
     }
     forget_resolutions(&e);
     if (e.moved) count_relinked(&e);
+    forget_generic_info(c);
     rdf_link_version(c, o);
     free_enh(&e);
 }

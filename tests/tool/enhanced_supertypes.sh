@@ -8,7 +8,8 @@
 # by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
 # getSuperclass and getInterfaces (and JVMTI's GetImplementedInterfaces and
 # GetClassSignature, JNI's GetSuperclass) answer the new hierarchy, and invokeinterface through
-# Sized (a default method too) dispatches; class Box gains and loses an interface alone;
+# Sized (a default method too) dispatches; class Box (generic) gains and loses an interface alone
+# (getGenericInterfaces too);
 # interface Tagged gains and loses a superinterface with a default method (its implementor
 # Pet is a Greets meanwhile); then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
 # instance field or an array element declared A holds one of the instances that stop being
@@ -152,7 +153,7 @@ public class Pet implements Tagged {
 }
 J
 cat >src/Box.java <<'J'
-public class Box {
+public class Box<T> {
     int size = 3;
 
     public int size() { return size; }
@@ -257,7 +258,8 @@ public class Main {
         for (int i = 0; i < n; i++) many[i] = i % 2 == 0 ? new Shape(i) : new Kid(i, "k" + i);
         Shape s = new Shape(4);
         Kid k = new Kid(5, "K");
-        Box box = new Box();
+        Box<String> box = new Box<>();
+        System.out.println("box: " + Arrays.toString(Box.class.getGenericInterfaces()));
         show("v1", s, k);
         asB(s);
         asSized(k);
@@ -283,14 +285,16 @@ public class Main {
         show("v2 after gc", fresh, k);
         System.out.println("  many: " + check(many));
         redefine("Box implements Sized", Box.class, "v2/Box.class");
-        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()) + ";" + toolView(Box.class));
+        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()) + ";" + toolView(Box.class)
+            + "; generic " + Arrays.toString(Box.class.getGenericInterfaces()));
         asSized(box);
         Object boxed = box;
         Sized[] sized = { boxed instanceof Sized ? (Sized) boxed : null };
         redefine("Box back, a Sized[] holding it", Box.class, "v1/Box.class");
         sized[0] = null;
         redefine("Box back", Box.class, "v1/Box.class");
-        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()));
+        System.out.println("box: " + kinds(box) + " " + Arrays.toString(Box.class.getInterfaces()) + "; generic "
+            + Arrays.toString(Box.class.getGenericInterfaces()));
         asSized(box);
         Pet p = new Pet();
         pet(p);
@@ -331,7 +335,7 @@ public interface Tagged extends Greets {
 }
 J
 cat >v2/Box.java <<'J'
-public class Box implements Sized {
+public class Box<T> implements Sized {
     int size = 3;
 
     public int size() { return size; }
@@ -361,6 +365,7 @@ echo "== without the option"
 "$J" -javaagent:agent.jar -cp v1:agent Main 10 10 2>&1
 expected() {
   cat <<'E'
+box: []
 v1: Shape w=4 A.who a=1 shared=s4 | Shape w=5 Kid K / A.who a=1 shared=s5 | who A.who a=1 shared=s4 | size 40
   shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
   tool: LShape; super LA; interfaces 0; LKid; super LShape; interfaces 0
@@ -383,11 +388,11 @@ v2 after gc: Shape w=6 Kid F / B.who b=6 shared=s6 onlyB b=6 | Shape w=5 Kid K /
   tool: LShape; super LB; interfaces 1 LSized;; LKid; super LShape; interfaces 0
   many: kept
 Box implements Sized: redefined
-box: A false B false Sized true [interface Sized]; LBox; super Ljava/lang/Object; interfaces 1 LSized;
+box: A false B false Sized true [interface Sized]; LBox; super Ljava/lang/Object; interfaces 1 LSized;; generic [interface Sized]
   as Sized: 3 size 3
 Box back, a Sized[] holding it: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Box back: redefined
-box: A false B false Sized false []
+box: A false B false Sized false []; generic []
   as Sized: ClassCastException
 pet: tag; Greets false [] false; LTagged; super - interfaces 0
   as Greets: ClassCastException
