@@ -3,21 +3,22 @@
 # Loupe must print).  Through Instrumentation.redefineClasses, class Shape moves from
 # superclass A to superclass B and gains interface Sized while instances of it and of its
 # subclass Kid are alive: B's inherited methods and fields work on them (a call compiled
-# against Shape's inherited who() and Kid's super.who() reach B's now), the fields kept
-# by name and descriptor keep their values (Shape's and Kid's own, and `shared`, declared
-# by A before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
+# against Shape's inherited who() and Kid's super.who() reach B's now), the fields kept by
+# name and descriptor keep their values (Shape's and Kid's own, and `shared`, declared by A
+# before and by B now), A's `a` is gone, instanceof, checkcast, isAssignableFrom,
 # getSuperclass and getInterfaces (and JVMTI's GetImplementedInterfaces and
-# GetClassSignature, JNI's GetSuperclass) answer the new hierarchy, and invokeinterface through
-# Sized (a default method too) dispatches; class Box (generic) gains and loses an interface alone
-# (getGenericInterfaces too);
-# interface Tagged gains and loses a superinterface with a default method (its implementor
-# Pet is a Greets meanwhile); then Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
+# GetClassSignature, JNI's GetSuperclass) answer the new hierarchy, and invokeinterface
+# through Sized (a default method too) dispatches.  Class Box<T> gains and loses an
+# interface alone (getGenericInterfaces too); interface Tagged gains and loses a
+# superinterface with a default method (its implementor Pet is a Greets meanwhile); then
+# Shape goes back (A's field new, zero; B's gone).  Refused while a static field, an
 # instance field or an array element declared A holds one of the instances that stop being
-# As (or a Sized[] a Box that stops being Sized), accepted once they no longer do.  Refused: Shape as its own
-# superclass or as a subclass of Kid (ClassCircularityError), a final superclass, an
-# interface as superclass, a class as interface (the definition's errors).  Under every
-# collector, many instances across collections.  Without the option both VMs refuse every
-# change with the same errors.
+# As (or a Sized[] a Box that stops being Sized), accepted once none does.  Refused too:
+# Shape as its own superclass or as a subclass of Kid (ClassCircularityError), and, as the
+# definition of such a class would fail, a final superclass, an interface as superclass, a
+# class as interface (VerifyError) and a missing superclass (NoClassDefFoundError).  Under
+# every collector, many instances across collections.  Without the option both VMs refuse
+# every change with the same errors.
 set -eu
 J=$JDK/bin/java
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -302,7 +303,7 @@ public class Main {
         pet(p);
         redefine("Tagged back", Tagged.class, "v1/Tagged.class");
         pet(p);
-        for (String bad : new String[] { "self", "kid", "fin", "ifc", "cls" })
+        for (String bad : new String[] { "self", "kid", "fin", "ifc", "cls", "missing" })
             redefine("Shape bad " + bad, Shape.class, "bad/" + bad + "/Shape.class");
         redefine("Shape back", Shape.class, "v1/Shape.class");
         show("v1 again", s, k);
@@ -357,6 +358,7 @@ bad kid 'public class Shape extends Kie { int w; Shape(int w) { this.w = w; } }'
 bad fin 'public class Shape extends Fin { int w; Shape(int w) { this.w = w; } }' 'class Fin {}'
 bad ifc 'public class Shape extends Ifc { int w; Shape(int w) { this.w = w; } }' 'class Ifc {}'
 bad cls 'public class Shape extends A implements B { int w; Shape(int w) { this.w = w; } }' 'interface B {} class A {}'
+bad missing 'public class Shape extends Missing { int w; Shape(int w) { this.w = w; } }' 'class Missing {}'
 "$HS/bin/javac" -XDstringConcat=inline -d agent agent/Agent.java
 "$HS/bin/jar" cfm agent.jar manifest.txt -C agent Agent.class
 "$HS/bin/javac" -XDstringConcat=inline -cp agent -d v1 src/*.java
@@ -407,6 +409,7 @@ Shape bad kid: java.lang.ClassCircularityError
 Shape bad fin: java.lang.VerifyError
 Shape bad ifc: java.lang.VerifyError
 Shape bad cls: java.lang.VerifyError
+Shape bad missing: java.lang.NoClassDefFoundError: class names don't match
 Shape back: redefined
 v1 again: Shape w=4 A.who a=0 shared=s4 | Shape w=5 Kid K / A.who a=0 shared=s5 | who A.who a=0 shared=s4 | size 40
   shape A true B false Sized false; kid A true B false Sized false; super A []; B from Kid false, A from Kid true
