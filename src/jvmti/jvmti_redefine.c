@@ -29,11 +29,11 @@
  * of its subclasses; an interface extending one of its subinterfaces) is
  * CIRCULAR_CLASS_DEFINITION, and a change of the kind of reference object (a superclass
  * chain through java.lang.ref.Reference's subclasses, which the collectors treat apart)
- * stays HIERARCHY_CHANGED.  A new superclass is initialised beforehand when the class is.
- * So does a change that a live reference's declared type would not survive (a field or
- * array element of a type the class loses holding one of the objects that lose it:
- * classfile/enhsound.c), checked with the world stopped before the breakpoints are cleared
- * and again in the swap's safepoint (a refusal there leaves the breakpoints cleared).
+ * stays HIERARCHY_CHANGED, and so does a change that a live reference's declared type would
+ * not survive (a field or array element of a type the class loses holding one of the
+ * objects that lose it: classfile/enhsound.c), checked with the world stopped before the
+ * breakpoints are cleared and again in the swap's safepoint (a refusal there leaves the
+ * breakpoints cleared).  A new superclass is initialised beforehand when the class is.
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
