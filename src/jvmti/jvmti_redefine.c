@@ -33,7 +33,8 @@
  * not survive (a field or array element of a type the class loses holding one of the
  * objects that lose it: classfile/enhsound.c), checked with the world stopped before the
  * breakpoints are cleared and again in the swap's safepoint (a refusal there leaves the
- * breakpoints cleared).  A new superclass is initialised beforehand when the class is.
+ * breakpoints cleared).  New supertypes are initialised beforehand when the class is (the
+ * superclass, the superinterfaces with default methods).
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
@@ -243,10 +244,10 @@ static jvmtiError resolve_supertypes(Thread *t, Pending *p) {
     return ld_resolve_supertypes(t, n, c->loader ? &c->loader : NULL) ? JVMTI_ERROR_NONE : mapped_error(t);
 }
 
-/* A new superclass of an initialised class is initialised before the class takes it. */
-static jvmtiError init_new_super(Thread *t, const Pending *p) {
-    if (!p->supertypes || !p->n->super || class_state(p->c) != CS_INITIALIZED || class_init(t, p->n->super))
-        return JVMTI_ERROR_NONE;
+/* The new supertypes of an initialised class are initialised (as its initialisation would
+ * have) before the class takes them. */
+static jvmtiError init_new_supertypes(Thread *t, const Pending *p) {
+    if (!p->supertypes || class_state(p->c) != CS_INITIALIZED || class_init_supertypes(t, p->n)) return JVMTI_ERROR_NONE;
     exc_take(t);
     return JVMTI_ERROR_INVALID_CLASS;
 }
@@ -259,7 +260,7 @@ static jvmtiError check_version(Thread *t, Pending *p) {
     p->reshape = !same_fields(p->c, p->n) || p->n->super != p->c->super;
     p->enhanced = p->reshape || p->supertypes || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
     if (!err) err = verify(t, p->c, p->n);
-    return err ? err : init_new_super(t, p);
+    return err ? err : init_new_supertypes(t, p);
 }
 
 static uint8_t *copy_bytes(const uint8_t *b, size_t n) {

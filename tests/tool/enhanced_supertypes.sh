@@ -17,7 +17,8 @@
 # Shape as its own superclass or as a subclass of Kid (ClassCircularityError), and, as the
 # definition of such a class would fail, a final superclass, an interface as superclass, a
 # class as interface (VerifyError) and a missing superclass (NoClassDefFoundError).  Under
-# every collector, many instances across collections.  Without the option both VMs refuse
+# every collector, many instances across collections.  B and Sized (default method) are
+# initialised when the initialised Shape first takes them, as Shape's initialisation would.  Without the option both VMs refuse
 # every change with the same errors.
 set -eu
 J=$JDK/bin/java
@@ -90,6 +91,10 @@ public class A {
 J
 cat >src/B.java <<'J'
 public class B {
+    static {
+        System.out.println("B initialised");
+    }
+
     String shared;
     long b;
 
@@ -100,6 +105,8 @@ public class B {
 J
 cat >src/Sized.java <<'J'
 public interface Sized {
+    Object INIT = Main.say("Sized initialised");
+
     int size();
 
     default String sizeText() { return "size " + size(); }
@@ -184,6 +191,11 @@ public class Main {
     }
 
     static native String toolView(Class<?> c);
+
+    static Object say(String s) {
+        System.out.println(s);
+        return s;
+    }
 
     static String kinds(Object o) {
         return "A " + (o instanceof A) + " B " + (o instanceof B) + " Sized " + (o instanceof Sized);
@@ -373,6 +385,8 @@ v1: Shape w=4 A.who a=1 shared=s4 | Shape w=5 Kid K / A.who a=1 shared=s5 | who 
   tool: LShape; super LA; interfaces 0; LKid; super LShape; interfaces 0
   as B: ClassCastException
   as Sized: ClassCastException
+B initialised
+Sized initialised
 Shape extends B, a static A holding a Kid: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Shape extends B, an A field holding a Shape: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
 Shape extends B, an A[] holding a Kid: java.lang.UnsupportedOperationException: class redefinition failed: attempted to change superclass or interfaces
