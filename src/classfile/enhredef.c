@@ -1,9 +1,10 @@
 /*
  * enhredef.c — enhanced class redefinition (-XX:+AllowEnhancedClassRedefinition, the
  * JetBrains Runtime's option for the DCEVM idea; Loupe-only, HotSpot rejects the option):
- * a new version may add and delete methods and fields, with instances alive, so that hot
- * reload works for real edits.  The superclass, the interfaces and the class modifiers
- * still may not change (jvmti/jvmti_redefine.c keeps those errors).  World stopped.
+ * a new version may add and delete methods and fields and change its superclass and
+ * interfaces, with instances alive, so that hot reload works for real edits.  The class
+ * modifiers still may not change (jvmti/jvmti_redefine.c keeps those errors and checks the
+ * new supertypes: loaded, no cycle).  World stopped.
  *
  * Methods.  The class takes the new version's Method array.  Frames running the class's
  * methods go on with the old version's copies, as in an ordinary redefinition
@@ -29,6 +30,29 @@
  * reshape.c then makes the objects again with the new layout and points every reference
  * at them, whichever collector runs.  A new static field is not initialised (no <clinit>
  * runs again), as in DCEVM.
+ *
+ * Supertypes.  When the new version names another superclass or other interfaces, the
+ * class takes the resolved ones (the old version keeps the old, with the old superclass
+ * display) and every class concerned is linked again, the superclass display (Class.supers,
+ * which instanceof, checkcast and every subtype test read) first, then layout, vtable and
+ * itable, so instanceof and interface dispatch answer the new hierarchy at once.  Another
+ * superclass changes the layout of the class and of its subclasses: the copy plan then
+ * walks each class's new superclass chain, and a field takes the bytes of the old field of
+ * the same holder, name and descriptor, or else of a field of the same name and
+ * descriptor declared by an old superclass that is no longer one (moved up or down the
+ * hierarchy, its value goes with it); the rest is zero (null).  Resolved references
+ * naming one of the classes concerned are forgotten too (a call through the class to an
+ * inherited method must find the new superclass's), and each concerned class's
+ * classRedefinedCount grows, so reflection (getSuperclass and getInterfaces read the
+ * class; getMethods caches) sees the new hierarchy; the class's parsed generic signature
+ * is dropped (getGenericSuperclass, getGenericInterfaces).
+ *
+ * Static types.  A reference declared with a type the class stops being (a field declared
+ * A or an A[] element holding an instance, when the class no longer extends A) would make
+ * code apply A's offsets to an object laid out otherwise: such a redefinition is refused
+ * before anything changes (classfile/enhsound.c looks at the heap and the statics).  Locals
+ * and operand stacks of running frames are not looked at, and code verified against the old
+ * hierarchy is not verified again: there, as in DCEVM, the user takes the risk.
  *
  * Not covered: reflective Field and Method objects made before the change keep their slot
  * numbers; offsets a program obtained from Unsafe or a VarHandle made before keep the old
@@ -66,6 +90,9 @@ typedef struct Plan {
 
 typedef struct Enh {
     Class *c;
+    bool moved;                     /* the superclass or the interfaces change */
+    Class **old_supers;             /* c's superclasses before, Object first (moved) */
+    uint16_t nold_supers;
     Class **relink;                 /* c, subclasses, implementors; supertypes first */
     uint32_t nrelink;
     Class **shaped;                 /* the classes whose instances change: c, subclasses */
@@ -90,10 +117,11 @@ static void push(Class ***v, uint32_t *n, Class *k) {
     (*v)[(*n)++] = k;
 }
 
-static int by_depth(const void *a, const void *b) {
-    const Class *x = *(Class *const *)a, *y = *(Class *const *)b;
-    return (int)x->depth - (int)y->depth;
-}
+/* Interfaces first (an implementor's itable asks which of its interfaces extends which),
+ * then classes by depth, superclasses before subclasses. */
+static int rank(const Class *k) { return class_is_interface(k) ? 0 : 1 + (int)k->depth; }
+
+static int by_depth(const void *a, const void *b) { return rank(*(Class *const *)a) - rank(*(Class *const *)b); }
 
 static void find_classes(Enh *e) {
     push(&e->relink, &e->nrelink, e->c);
@@ -121,11 +149,41 @@ static void note_fields(Enh *e, Class *k) {
     }
 }
 
+/* c's old superclasses' instance fields, for a change of superclass. */
+static void note_old_supers(Enh *e) {
+    Class *c = e->c;
+    e->nold_supers = c->depth;
+    e->old_supers = vm_malloc(((size_t)c->depth + 1) * sizeof *e->old_supers);
+    memcpy(e->old_supers, c->supers, (size_t)c->depth * sizeof *e->old_supers);
+    for (uint16_t d = 0; d < c->depth; d++) {
+        Class *k = c->supers[d];
+        for (uint16_t i = 0; i < k->nfields; i++)
+            if (!field_is_static(&k->fields[i])) {
+                e->old = vm_realloc(e->old, (e->nold + 1) * sizeof *e->old);
+                e->old[e->nold++] = (OldField){ k, k->fields[i].name, k->fields[i].desc, false, k->fields[i].offset };
+            }
+    }
+}
+
 static const OldField *old_field(const Enh *e, const Field *f, Class *holder) {
     for (uint32_t i = 0; i < e->nold; i++) {
         const OldField *o = &e->old[i];
         if (o->holder == holder && o->name == f->name && o->desc == f->desc && o->is_static == field_is_static(f))
             return o;
+    }
+    return NULL;
+}
+
+/* After a change of superclass: a field of k's new chain that had no old field of its own
+ * takes the one of the same name and descriptor of an old superclass that k no longer
+ * has, the nearest to k first. */
+static const OldField *moved_field(const Enh *e, const Field *f, Class *k) {
+    for (uint32_t i = e->nold; i-- > 0;) {
+        const OldField *o = &e->old[i];
+        if (o->is_static || o->name != f->name || o->desc != f->desc) continue;
+        bool left = false;
+        for (uint16_t d = 0; d < e->nold_supers; d++) left |= e->old_supers[d] == o->holder;
+        if (left && !class_is_subclass(k, o->holder)) return o;
     }
     return NULL;
 }
@@ -136,25 +194,30 @@ static void add_move(Plan *p, uint32_t from, uint32_t to, uint32_t size) {
     p->moves[p->n++] = (Move){ from, to, size };
 }
 
-static void plan_fields(const Enh *e, Plan *p, Class *holder, bool statics) {
+static void plan_fields(const Enh *e, Plan *p, Class *holder, bool statics, Class *k) {
     for (uint16_t i = 0; i < holder->nfields; i++) {
         const Field *f = &holder->fields[i];
-        const OldField *o = field_is_static(f) == statics ? old_field(e, f, holder) : NULL;
+        if (field_is_static(f) != statics) continue;
+        const OldField *o = old_field(e, f, holder);
+        if (!o && k) o = moved_field(e, f, k);
         if (o) add_move(p, o->offset, f->offset, (uint32_t)bt_size((BasicType)f->type));
     }
 }
 
-/* Bytes above c stay; then each class from c down to k, field by field. */
+/* Bytes above c stay, unless c has another superclass: then every class of k's chain is
+ * planned; each class from c down to k, field by field. */
 static void plan_instance(const Enh *e, Plan *p, Class *k) {
     p->k = k;
     Class *top = e->c->super;
-    add_move(p, OBJECT_HEADER_SIZE, OBJECT_HEADER_SIZE, (top ? top->instance_size : OBJECT_HEADER_SIZE) - OBJECT_HEADER_SIZE);
-    for (uint16_t d = e->c->depth; d <= k->depth; d++) plan_fields(e, p, k->supers[d], false);
+    uint16_t from = e->moved ? 1 : e->c->depth;
+    if (!e->moved)
+        add_move(p, OBJECT_HEADER_SIZE, OBJECT_HEADER_SIZE, (top ? top->instance_size : OBJECT_HEADER_SIZE) - OBJECT_HEADER_SIZE);
+    for (uint16_t d = from; d <= k->depth; d++) plan_fields(e, p, k->supers[d], false, e->moved ? k : NULL);
 }
 
 static void plan_mirror(const Enh *e, Plan *p) {
     add_move(p, OBJECT_HEADER_SIZE, OBJECT_HEADER_SIZE, VMC(Class)->instance_size - OBJECT_HEADER_SIZE);
-    plan_fields(e, p, e->c, true);
+    plan_fields(e, p, e->c, true, NULL);
 }
 
 static void make_plans(Enh *e) {
@@ -232,11 +295,19 @@ static Class *member_holder(const ConstantPool *cp, uint16_t i) {
     return NULL;
 }
 
+/* The class a resolved member reference names (NULL: not resolved). */
+static Class *member_class(const ConstantPool *cp, uint16_t i) {
+    uint16_t k = cp->e[i].ref.a;
+    return k && k < cp->count && cp->tags[k] == JVM_CONSTANT_Class ? cp->e[k].resolved : NULL;
+}
+
 static void forget_in(Class *k, const Enh *e) {
     ConstantPool *cp = &k->cp;
     for (uint16_t i = 1; i < cp->count; i++) {
         Class *h = member_holder(cp, i);
-        if (h && ((h->flags & CF_OLD_VERSION) || in_set(e->relink, e->nrelink, h))) cp->e[i].resolved = NULL;
+        if (h && ((h->flags & CF_OLD_VERSION) || in_set(e->relink, e->nrelink, h) ||
+                  (e->moved && in_set(e->relink, e->nrelink, member_class(cp, i)))))
+            cp->e[i].resolved = NULL;
     }
     for (uint16_t i = 0; i < k->nmethods; i++) prep_unquicken(&k->methods[i]);
 }
@@ -252,6 +323,7 @@ static void free_enh(Enh *e) {
     vm_free(e->relink);
     vm_free(e->shaped);
     vm_free(e->old);
+    vm_free(e->old_supers);
 }
 
 typedef struct Count {
@@ -267,7 +339,7 @@ static void count_one(Object *o, void *ctx) {
 
 size_t rdf_enhanced_room(Thread *t, Class *c, Class *n) {
     Enh e = { .c = c, .mirror = c->mirror };
-    Count k = { &e, 8 * (size_t)n->nfields + 8, 0 };
+    Count k = { &e, 8 * (size_t)n->nfields + 8 + (n->super ? n->super->instance_size : 0), 0 };
     safepoint_begin(t);
     find_classes(&e);
     heap_walk(count_one, &k);
@@ -276,13 +348,40 @@ size_t rdf_enhanced_room(Thread *t, Class *c, Class *n) {
     return k.bytes + k.bytes / 4 + 4096;      /* objects made meanwhile */
 }
 
+/* The resolved supertypes of n (jvmti_redefine.c); c's old ones stay with its old version. */
+static void take_supertypes(Class *c, const Class *n) {
+    c->super_name = n->super_name;
+    c->interface_names = n->interface_names;
+    c->ninterfaces = n->ninterfaces;
+    c->super = n->super;
+    c->interfaces = n->interfaces;
+}
+
+/* java.lang.Class keeps the parsed Signature attribute (getGenericSuperclass,
+ * getGenericInterfaces) without looking at classRedefinedCount: the new one is parsed
+ * again. */
+static uint32_t generic_info_off;
+
+static void forget_generic_info(Class *c) {
+    uint32_t off = class_field_offset_cached(&generic_info_off, VMC(Class), "genericInfo",
+                                             "Lsun/reflect/generics/repository/ClassRepository;");
+    if (off && c->mirror) HEAP_SET_FIELD(c->mirror, off, NULL);
+}
+
+/* Reflection's caches of every class linked again are dropped (rdf_link_version does c's). */
+static void count_relinked(const Enh *e) {
+    for (uint32_t i = 0; i < e->nrelink; i++)
+        if (e->relink[i] != e->c) rdf_count_redefinition(e->relink[i]);
+}
+
 void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *room) {
-    Enh e = { .c = c, .mirror = c->mirror };
+    Enh e = { .c = c, .mirror = c->mirror, .moved = n->super != c->super || n->interfaces != c->interfaces };
     find_classes(&e);
     HeapReshape *r = NULL;
     if (reshape) {
         for (uint32_t i = 0; i < e.nshaped; i++) note_fields(&e, e.shaped[i]);
         if (class_is_interface(c)) note_fields(&e, c);
+        if (e.moved) note_old_supers(&e);
         r = heap_reshape_take(wanted, &e);
     }
     Class *o = rdf_old_version(c, n);
@@ -290,6 +389,7 @@ void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *ro
     c->previous = o;                /* its references are roots from here on */
     take_methods(c, n, o);
     rdf_take_class_attributes(c, n);
+    take_supertypes(c, n);
     take_fields(c, n);
     for (uint32_t i = 0; i < e.nrelink; i++)
         if (e.relink[i] != c) link_relink(e.relink[i], false);
@@ -298,6 +398,8 @@ void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, HeapRoom *ro
         heap_reshape_finish(t, r, room, copy_object, &e);
     }
     forget_resolutions(&e);
+    if (e.moved) count_relinked(&e);
+    forget_generic_info(c);
     rdf_link_version(c, o);
     free_enh(&e);
 }

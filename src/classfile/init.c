@@ -169,6 +169,8 @@ static bool init_supers(Thread *t, Class *c) {
     return init_superinterfaces(t, c);
 }
 
+bool class_init_supertypes(Thread *t, Class *c) { return init_supers(t, c); }
+
 bool class_check_instantiable(Thread *t, Class *c, bool error) {
     VMClassId id;
     if (class_is_interface(c) || (c->access & JVM_ACC_ABSTRACT) || class_is_array(c) || class_is_primitive(c))

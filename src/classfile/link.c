@@ -396,11 +396,16 @@ bool link_class(Thread *t, Class *c) {
     return ok;
 }
 
-/* A redefinition changed c's members (own) or those of a supertype: lay out and build the
- * dispatch tables again, supertypes done first by the caller; world stopped. */
+/* A redefinition changed c's members (own), those of a supertype or the supertypes
+ * themselves: the superclass display, the layout and the dispatch tables are made again,
+ * supertypes done first by the caller; world stopped.  The old display and tables are
+ * left to whoever still reads them (an old version of the class). */
 void link_relink(Class *c, bool own) {
     pthread_once(&link_once, link_lock_init);
     pthread_mutex_lock(&link_lock);
+    build_supers(c);
+    c->flags &= ~(uint32_t)CF_HAS_FINALIZER;
+    set_class_flags(c);
     layout_instance(c);
     if (!own && class_state(c) < CS_LINKED) {      /* linking will build the rest */
         pthread_mutex_unlock(&link_lock);
@@ -411,7 +416,6 @@ void link_relink(Class *c, bool own) {
         c->static_ref_offsets = NULL;
         c->nstatic_refs = 0;
         layout_statics(NULL, c);
-        set_class_flags(c);
         if (class_is_interface(c)) number_interface_methods(c);
     }
     build_vtable(c);

@@ -24,6 +24,9 @@ void link_relink(Class *c, bool own);
  * superinterfaces that declare default methods).  Thread-safe; recursion by the
  * initialising thread returns true at once. */
 bool class_init(Thread *t, Class *c);
+/* What initialising c initialises first (its superclass, the superinterfaces that declare
+ * default methods): for a redefinition that gives an initialised class new supertypes. */
+bool class_init_supertypes(Thread *t, Class *c);
 /* Whether c may be instantiated (new, AllocObject, NewObject, Constructor.newInstance,
  * Unsafe.allocateInstance), else false with HotSpot's exception pending: an interface,
  * abstract, array or primitive class gives InstantiationError (from bytecode, `error`)

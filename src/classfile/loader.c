@@ -649,6 +649,12 @@ static bool supertypes_accessible(Thread *t, Class *c) {
     return true;
 }
 
+/* A redefinition's new version naming other supertypes (jvmti/jvmti_redefine.c): they are
+ * loaded and checked as for a definition, with the exceptions a definition would throw. */
+bool ld_resolve_supertypes(Thread *t, Class *n, Object **loader) {
+    return resolve_supertypes(t, n, loader) && supertypes_accessible(t, n);
+}
+
 bool ld_is_platform_loader(const Object *loader) {
     const Class *lc = loader ? loader->klass : NULL;
     return lc && !lc->loader && sym_eq_cstr(lc->name, "jdk/internal/loader/ClassLoaders$PlatformClassLoader");

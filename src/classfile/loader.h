@@ -73,6 +73,10 @@ Class *ld_load(Thread *t, Symbol *name, Object **loader, bool throw_cnfe);
 /* Boot loader only; returns NULL *without* an exception if the class is absent. */
 Class *ld_load_boot_or_null(Thread *t, Symbol *name);
 
+/* Loads n's superclass and interfaces through loader and checks them as a definition does
+ * (n->super and n->interfaces, a new array); false with the definition's exception pending. */
+bool ld_resolve_supertypes(Thread *t, Class *n, Object **loader);
+
 /* Defines a class from bytes in loader (NULL = boot).  `name` may be NULL (taken from the
  * class file).  Checks prohibited packages, duplicates and the name, loads supertypes. */
 Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes, size_t len,

@@ -243,7 +243,11 @@ void rdf_swap(Class *c, Class *n) {
 
 void rdf_link_version(Class *c, Class *o) {
     c->previous = o;
-    /* reflection caches in java.lang.Class are keyed on this count */
+    rdf_count_redefinition(c);
+}
+
+/* Reflection caches in java.lang.Class are keyed on this count. */
+void rdf_count_redefinition(Class *c) {
     uint32_t off = class_field_offset_cached(&redefined_count_off, VMC(Class), "classRedefinedCount", "I");
     if (off && c->mirror) OBJ_FIELD(c->mirror, off, jint)++;
 }

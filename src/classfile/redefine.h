@@ -18,6 +18,10 @@ void rdf_swap(Class *c, Class *n);
  * methods or fields (classfile/enhredef.c): `reshape` when the fields changed, which gives
  * live instances and the mirror the new layout. */
 void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, struct HeapRoom *room);
+/* With the world stopped, for a version n of c with other supertypes: false if a field or
+ * an array element declared with a type c loses holds an object that would lose it
+ * (classfile/enhsound.c); nothing changes. */
+bool rdf_supertypes_sound(Class *c, Class *n);
 /* The heap room that swap may need for c's objects (an estimate, with margin), counted with
  * the world stopped for a moment; reserve it (heap_room_reserve) before the swap's
  * safepoint. */
@@ -30,6 +34,8 @@ Class *rdf_old_version(Class *c, Class *n);
 void rdf_retarget_frames(Class *c, Class *o);
 void rdf_take_class_attributes(Class *c, const Class *n);
 void rdf_link_version(Class *c, Class *o);
+/* c's classRedefinedCount grows: reflection drops what it cached about c. */
+void rdf_count_redefinition(Class *c);
 /* What a tool sees of an old version's method: the current method for a copy that is not
  * obsolete (its body was equivalent modulo constant pool), else m itself. */
 Method *rdf_current_method(Method *m);

@@ -16,6 +16,7 @@
 #include "classfile/loader.h"
 #include "classfile/classfile.h"
 #include "runtime/vm.h"
+#include "runtime/mirror.h"
 #include "runtime/thread.h"
 
 bool vt_is_array_of(VType t, const char *comps) {
@@ -129,9 +130,12 @@ const VSig *vfy_sig(Vfy *V, Symbol *desc) {
     }
 }
 
+/* A hidden class, and a redefinition's new version (whose mirror still names the loaded
+ * class), are themselves under their own name: the new version may have other supertypes. */
 Class *vfy_load(Vfy *V, Symbol *name) {
     if ((V->c->flags & CF_HIDDEN) && (name == V->c->name || name == cp_class_name(&V->c->cp, V->c->this_class)))
         return V->c;
+    if (name == V->c->name && V->c->mirror && mirror_class(V->c->mirror) != V->c) return V->c;
     return ld_load(V->t, name, V->c->loader ? &V->c->loader : NULL, false);
 }
 

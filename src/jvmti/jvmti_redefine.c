@@ -18,11 +18,30 @@
  * private static or private final methods; here they are refused too, because a Method
  * never moves), changed fields, supertypes, modifiers or nest/record/permitted-subclasses
  * attributes.  With -XX:+AllowEnhancedClassRedefinition (Loupe only) methods and fields
- * may be added and deleted: classfile/enhredef.c does that swap.
+ * may be added and deleted and the superclass and interfaces may change:
+ * classfile/enhredef.c does that swap.
+ *
+ * Supertypes.  A new version that names other supertypes has them loaded through the
+ * class's loader and checked as a definition would (ld_resolve_supertypes), with or
+ * without the option and before the comparison, as HotSpot's parse of the new version does:
+ * a final or interface superclass, a class as interface or an inaccessible supertype fails
+ * with the definition's exception mapped to HotSpot's error (mapped_error).  Then, with the
+ * option, a hierarchy with a cycle (the class as its own superclass or as a subclass of one
+ * of its subclasses; an interface extending one of its subinterfaces) is
+ * CIRCULAR_CLASS_DEFINITION, and a change of the kind of reference object (a superclass
+ * chain through java.lang.ref.Reference's subclasses, which the collectors treat apart)
+ * stays HIERARCHY_CHANGED, and so does a change that a live reference's declared type would
+ * not survive (a field or array element of a type the class loses holding one of the
+ * objects that lose it: classfile/enhsound.c), checked with the world stopped before the
+ * breakpoints are cleared and again in the swap's safepoint (a refusal there leaves the
+ * breakpoints cleared).  New supertypes are initialised beforehand when the class is (the
+ * superclass, the superinterfaces with default methods).
  */
 #include "jvmti/jvmti_internal.h"
 #include "classfile/class.h"
 #include "classfile/classfile.h"
+#include "classfile/link.h"
+#include "classfile/loader.h"
 #include "classfile/redefine.h"
 #include "classfile/verify.h"
 #include "classfile/vfy_internal.h"
@@ -121,10 +140,33 @@ static jvmtiError compare_enhanced(const Class *c, const Class *n) {
     return JVMTI_ERROR_NONE;
 }
 
+static bool hierarchy_changed(const Class *c, const Class *n) {
+    return c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces);
+}
+
+static bool extends_class(const Class *k, const Class *c) {
+    for (; k; k = k->super)
+        if (k == c) return true;
+    return false;
+}
+
+/* With the option, n's supertypes (resolved) must not make a cycle with c, nor change the
+ * kind of reference object its instances are. */
+static jvmtiError compare_hierarchy(const Class *c, const Class *n) {
+    if (n->super && extends_class(n->super, c)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    for (uint16_t i = 0; i < n->ninterfaces; i++)
+        if (class_implements(n->interfaces[i], c)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    uint32_t was = c->super ? c->super->flags & CF_REF_ANY : 0, now = n->super ? n->super->flags & CF_REF_ANY : 0;
+    return was == now ? JVMTI_ERROR_NONE : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+}
+
 /* Whether n may replace c, in HotSpot's order of checks. */
 static jvmtiError compare(const Class *c, const Class *n) {
-    if (c->super_name != n->super_name || !same_names(c->interface_names, c->ninterfaces, n->interface_names, n->ninterfaces))
-        return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    if (hierarchy_changed(c, n) && !vm_opts.enhanced_redefinition) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    if (hierarchy_changed(c, n)) {
+        jvmtiError err = compare_hierarchy(c, n);
+        if (err) return err;
+    }
     if ((c->access ^ n->access) & CLASS_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_MODIFIERS_CHANGED;
     if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
     if (vm_opts.enhanced_redefinition) return compare_enhanced(c, n);
@@ -139,8 +181,9 @@ typedef struct Pending {
     Class *n;                       /* its new version, parsed and checked */
     uint8_t *base;                  /* what later retransformations start from, or NULL */
     uint32_t base_len;
-    bool enhanced;                  /* methods or fields added or deleted (enhanced redefinition) */
-    bool reshape;                   /* fields added or deleted: instances change */
+    bool enhanced;                  /* methods, fields or supertypes changed (enhanced redefinition) */
+    bool reshape;                   /* fields added or deleted, or another superclass: instances change */
+    bool supertypes;                /* n's supertypes resolved by name, not borrowed from c */
 } Pending;
 
 static jvmtiError parse_error(const CfError *e) {
@@ -149,15 +192,14 @@ static jvmtiError parse_error(const CfError *e) {
     return JVMTI_ERROR_INVALID_CLASS_FORMAT;
 }
 
-/* The new version borrows the class's loading state for the verifier; it sits on the
- * class's list of versions meanwhile, so that the collector keeps those references current. */
+/* The new version borrows the class's loading state for the verifier (its supertypes are
+ * its own by now: resolve_supertypes); it sits on the class's list of versions meanwhile,
+ * so that the collector keeps those references current. */
 static jvmtiError verify(Thread *t, Class *c, Class *n) {
     if (!vfy_should_verify(c)) return JVMTI_ERROR_NONE;
     n->mirror = c->mirror;
     n->loader = c->loader;
     n->ld = c->ld;
-    n->super = c->super;
-    n->interfaces = c->interfaces;
     n->package = c->package;
     n->previous = c->previous;
     c->previous = n;
@@ -170,12 +212,56 @@ static jvmtiError verify(Thread *t, Class *c, Class *n) {
     return r == VR_OK ? JVMTI_ERROR_NONE : r == VR_FORMAT_ERROR ? JVMTI_ERROR_INVALID_CLASS_FORMAT : JVMTI_ERROR_FAILS_VERIFICATION;
 }
 
+/* HotSpot's error for the exception its definition of the new version threw. */
+static jvmtiError mapped_error(Thread *t) {
+    Object *e = exc_take(t);
+    Class *k = e ? e->klass : NULL;
+    if (k == VMC(UnsupportedClassVersionError)) return JVMTI_ERROR_UNSUPPORTED_VERSION;
+    if (k == VMC(ClassFormatError)) return JVMTI_ERROR_INVALID_CLASS_FORMAT;
+    if (k == VMC(ClassCircularityError)) return JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION;
+    if (k == VMC(NoClassDefFoundError)) return JVMTI_ERROR_NAMES_DONT_MATCH;
+    if (k == VMC(OutOfMemoryError)) return JVMTI_ERROR_OUT_OF_MEMORY;
+    return JVMTI_ERROR_FAILS_VERIFICATION;
+}
+
+/* n's superclass and interfaces: c's when it names the same, else loaded and checked as
+ * for a definition of n. */
+static jvmtiError resolve_supertypes(Thread *t, Pending *p) {
+    Class *c = p->c, *n = p->n;
+    n->loader = c->loader;          /* for the access checks; verify() sets it again */
+    n->ld = c->ld;
+    n->package = c->package;
+    if (!hierarchy_changed(c, n)) {
+        n->super = c->super;
+        n->interfaces = c->interfaces;
+        return JVMTI_ERROR_NONE;
+    }
+    /* as HotSpot's definition of a new version: the loaded class is found, not a cycle */
+    if (n->super_name == n->name)
+        return vm_opts.enhanced_redefinition ? JVMTI_ERROR_CIRCULAR_CLASS_DEFINITION
+                                             : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    p->supertypes = true;
+    n->interfaces = NULL;
+    return ld_resolve_supertypes(t, n, c->loader ? &c->loader : NULL) ? JVMTI_ERROR_NONE : mapped_error(t);
+}
+
+/* The new supertypes of an initialised class are initialised (as its initialisation would
+ * have) before the class takes them. */
+static jvmtiError init_new_supertypes(Thread *t, const Pending *p) {
+    if (!p->supertypes || class_state(p->c) != CS_INITIALIZED || class_init_supertypes(t, p->n)) return JVMTI_ERROR_NONE;
+    exc_take(t);
+    return JVMTI_ERROR_INVALID_CLASS;
+}
+
 static jvmtiError check_version(Thread *t, Pending *p) {
     if (p->n->name != p->c->name) return JVMTI_ERROR_NAMES_DONT_MATCH;
-    jvmtiError err = compare(p->c, p->n);
-    p->reshape = !same_fields(p->c, p->n);
-    p->enhanced = p->reshape || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
-    return err ? err : verify(t, p->c, p->n);
+    jvmtiError err = resolve_supertypes(t, p);
+    if (err) return err;
+    err = compare(p->c, p->n);
+    p->reshape = !same_fields(p->c, p->n) || p->n->super != p->c->super;
+    p->enhanced = p->reshape || p->supertypes || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
+    if (!err) err = verify(t, p->c, p->n);
+    return err ? err : init_new_supertypes(t, p);
 }
 
 static uint8_t *copy_bytes(const uint8_t *b, size_t n) {
@@ -207,6 +293,7 @@ static jvmtiError load_version(Thread *t, Pending *p, const uint8_t *bytes, size
 
 static void drop_versions(Pending *ps, jint n) {
     for (jint i = 0; i < n; i++) {
+        if (ps[i].supertypes && ps[i].n) vm_free(ps[i].n->interfaces);
         cf_free(ps[i].n);
         vm_free(ps[i].base);
     }
@@ -226,12 +313,39 @@ static jvmtiError reserve_room(Thread *t, Pending *ps, jint n, HeapRoom **room) 
     return JVMTI_ERROR_OUT_OF_MEMORY;
 }
 
-static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
+/* World stopped: no live reference would hold an object of a type it no longer is. */
+static bool heap_sound(const Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++)
+        if (ps[i].supertypes && !rdf_supertypes_sound(ps[i].c, ps[i].n)) return false;
+    return true;
+}
+
+static bool any_supertypes(const Pending *ps, jint n) {
+    for (jint i = 0; i < n; i++)
+        if (ps[i].supertypes) return true;
+    return false;
+}
+
+static jvmtiError check_heap(Thread *t, const Pending *ps, jint n) {
+    if (!any_supertypes(ps, n)) return JVMTI_ERROR_NONE;
+    safepoint_begin(t);
+    bool ok = heap_sound(ps, n);
+    safepoint_end(t);
+    return ok ? JVMTI_ERROR_NONE : JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+}
+
+static jvmtiError install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     for (jint i = 0; i < n; i++) {
         dbg_clear_class_breakpoints(ps[i].c);
         rdf_prepare(t, ps[i].c);
     }
     safepoint_begin(t);
+    if (!heap_sound(ps, n)) {
+        safepoint_end(t);
+        heap_room_release(t, room);
+        drop_versions(ps, n);
+        return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_HIERARCHY_CHANGED;
+    }
     for (jint i = 0; i < n; i++) {
         jvmti_class_code_unloaded(ps[i].c);     /* the old code goes to the old version */
         if (ps[i].enhanced) rdf_swap_enhanced(t, ps[i].c, ps[i].n, ps[i].reshape, room);
@@ -243,6 +357,7 @@ static void install(Thread *t, Pending *ps, jint n, HeapRoom *room) {
     safepoint_end(t);
     heap_room_release(t, room);
     vm_free(ps);
+    return JVMTI_ERROR_NONE;
 }
 
 /* Either every class gets its new version or none does. */
@@ -258,9 +373,10 @@ static jvmtiError redefine(jint count, VersionFn fn, const void *arg) {
     jint i = 0;
     for (; i < count && !err; i++) err = fn(t, &ps[i], i, arg);
     HeapRoom *room = NULL;
+    if (!err) err = check_heap(t, ps, count);
     if (!err) err = reserve_room(t, ps, count, &room);
     if (err) drop_versions(ps, i);
-    else install(t, ps, count, room);
+    else err = install(t, ps, count, room);
     pthread_mutex_unlock(&redefine_lock);
     return err;
 }
