@@ -26,7 +26,12 @@
 # ${compile.jdk}, ${test.src} and ${test.class.path} expanded (${test.vm.opts} and
 # ${test.java.opts}, jtreg's extra options, to nothing; double quotes group words as in
 # jtreg), and `@run driver jdk.test.lib.helpers.ClassFileInstaller CLASS...` copies the
-# class files there.  Tests with other drivers or /manual are skipped, as are tests whose
+# class files there; `nsk.jdi.ExtraClassesInstaller DIR RESOURCE...` copies resources of the
+# test's class path to ./bin/DIR, `nsk.jvmti.NativeLibraryCopier LIB NAME...` the agent LIB
+# to ./libNAME.so.  `@run main/native` runs like main/othervm/native.  A main class of the
+# test's own directory (a TestDriver starting the test's VMs itself) is compiled with the
+# test, as jtreg compiles it; the agents of a test's directory and those its sources name
+# are built with those its steps name.  Tests with other drivers or /manual are skipped, as are tests whose
 # agent or classes do not build.
 # Agents: each lib<name>.cpp is a list of #includes; the shared ones (nsk/share/...) are
 # compiled once into objects and each agent links its own sources with them (vm/share's
@@ -77,7 +82,8 @@ plan_test() {   # TestDescription.java -> a plan line
   while IFS= read -r t; do
     set -- $t
     case "$1 ${2:-}" in
-      "@run main/othervm/native"|"@run main/othervm")
+      # main/native: jtreg runs it in a VM of its own, as main/othervm/native
+      "@run main/othervm/native"|"@run main/othervm"|"@run main/native")
         shift 2
         if [ "${1:-}" != ExecDriver ]; then steps="$steps${steps:+;;}run $*"
         elif [ "${2:-}" = --java ]; then shift 2; steps="$steps${steps:+;;}xrun $*"
@@ -86,6 +92,8 @@ plan_test() {   # TestDescription.java -> a plan line
         if [ "${3:-}" = nsk.share.ExtraClassesBuilder ]; then shift 3; steps="$steps${steps:+;;}extra $*"
         elif [ "${3:-} ${4:-}" = "ExecDriver --cmd" ]; then shift 4; steps="$steps${steps:+;;}cmd $*"
         elif [ "${3:-}" = jdk.test.lib.helpers.ClassFileInstaller ]; then shift 3; steps="$steps${steps:+;;}install $*"
+        elif [ "${3:-}" = nsk.jdi.ExtraClassesInstaller ]; then shift 3; steps="$steps${steps:+;;}binstall $*"
+        elif [ "${3:-}" = nsk.jvmti.NativeLibraryCopier ]; then shift 3; steps="$steps${steps:+;;}libcopy $*"
         else reason="driver ${3:-}"; fi ;;
       "@run "*) reason="run ${2:-}" ;;
       "@compile "*) shift; steps="$steps${steps:+;;}compile $*" ;;
@@ -151,6 +159,18 @@ jni_libs() {   # test-dir
   local n
   for n in $(find "$1" -maxdepth 1 -name '*.java' -exec cat {} + | sed -n 's/.*System\.loadLibrary("\([A-Za-z0-9_]*\)").*/\1/p' | sort -u); do
     [ -f "$1/lib$n.cpp" ] && echo "$n"
+  done
+}
+
+# jtreg builds every native library of the testbase before the tests run, for tests whose
+# Java code starts VMs with agents it names (a TestDriver, GF08's gf08t): here the
+# libraries of the test's directory and those its sources name with -agentlib:, where
+# they exist.
+dir_libs() {   # test-dir
+  local n
+  { find "$1" -maxdepth 1 -name 'lib*.cpp' -printf '%f\n' | sed 's/^lib//; s/\.cpp$//'
+    find "$1" -maxdepth 1 -name '*.java' -exec cat {} + | grep -o -- '-agentlib:[A-Za-z0-9_]*' | sed 's/-agentlib://'; } | sort -u | while read -r n; do
+    [ -n "$(find "$tb/nsk/jvmti" "$tb/nsk/share/jvmti" -name "lib$n.cpp" | head -n 1)" ] && echo "$n"
   done
 }
 
@@ -240,6 +260,17 @@ build_compiled() {   # name dir words...
   touch "$to/.built-$(echo "$*" | md5sum | cut -c1-12)"
 }
 
+# A main class of the test's own directory, with no package (TestDriver): jtreg compiles
+# it into the test's classes, with what it uses from /vmTestbase and /test/lib (the test's
+# class too, which no @build names).
+build_driver() {   # name dir class
+  local name=$1 dir=$2 to=$out/compiled/$1
+  mkdir -p "$to"
+  [ -f "$to/$3.class" ] && return 0
+  nice -n 10 "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$to" -cp "$to:$out/classes" -sourcepath "$tb:$src/test/lib" \
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED "$dir/$3.java" >>"$out/compiled/$name.log" 2>&1
+}
+
 # Builds what each planned test needs; a test whose parts fail becomes skipped.
 build_all() {
   build_classes
@@ -248,12 +279,15 @@ build_all() {
   while IFS=$'\t' read -r name dir reason steps; do
     ok=1
     if [ "$reason" = - ]; then
-      for a in $(agent_names "$steps") $(jni_libs "$dir"); do build_agent "$a" || { ok=0; reason="agent $a does not build"; }; done
+      for a in $(agent_names "$steps") $(jni_libs "$dir") $(dir_libs "$dir") $(sed 's/;;/\n/g' <<<"$steps" | sed -n 's/^libcopy \([^ ]*\).*/\1/p'); do
+        build_agent "$a" || { ok=0; reason="agent $a does not build"; }
+      done
       while read -r step; do
         case $step in
           extra\ *) build_extra "$name" "$dir" ${step#extra } || { ok=0; reason="extra classes do not build"; } ;;
           compile\ *) build_compiled "$name" "$dir" ${step#compile } || { ok=0; reason="@compile fails"; } ;;
           run\ *) set -- ${step#run }; while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
+                  [ -f "$dir/${1:-x}.java" ] && build_driver "$name" "$dir" "$1"
                   local cf=$(tr . / <<<"${1:-x}").class
                   [ -f "$out/classes/$cf" ] || [ -f "$out/compiled/$name/$cf" ] || { ok=0; reason="class ${1:-?} does not build"; } ;;
         esac
@@ -301,6 +335,25 @@ install_classes() {   # scratch name classes...
   done
 }
 
+# `@run driver nsk.jdi.ExtraClassesInstaller DIR RESOURCE...`: each resource of the test's
+# class path (a .klass file an @compile of .jasm made) copied to ./bin/DIR/RESOURCE.
+install_resources() {   # scratch name dir resources...
+  local scratch=$1 name=$2 to=$1/bin/$3 r c from; shift 3
+  for r in "$@"; do
+    from=""
+    for c in "$out/compiled/$name" "$out/classes"; do [ -f "$c/$r" ] && { from=$c/$r; break; }; done
+    [ -n "$from" ] && mkdir -p "$(dirname "$to/$r")" && cp "$from" "$to/$r" || return 1
+  done
+}
+
+# `@run driver nsk.jvmti.NativeLibraryCopier LIB NAME...`: libLIB.so of the native path
+# copied into the scratch directory as each libNAME.so (the test's VMs find them with "."
+# on their library path).
+copy_libs() {   # scratch lib names...
+  local scratch=$1 lib=$2 n; shift 2
+  for n in "$@"; do cp "$out/lib/lib$lib.so" "$scratch/lib$n.so" || return 1; done
+}
+
 # A step's words, split as jtreg splits them: double quotes group words (and go).
 step_words() {   # text
   if [[ $1 == *'"'* ]]; then xargs -n1 printf '%s\n' <<<"$1"; else printf '%s\n' $1; fi
@@ -321,6 +374,8 @@ run_one() {   # side jdk plan-line
       run\ *|xrun\ *) ;;
       cmd\ *) run_cmd "$scratch" "$jdk" "$dir" "$log" ${step#cmd } || { status=failed; break; }; continue ;;
       install\ *) install_classes "$scratch" "$name" ${step#install } || { status=failed; break; }; continue ;;
+      binstall\ *) install_resources "$scratch" "$name" ${step#binstall } || { status=failed; break; }; continue ;;
+      libcopy\ *) copy_libs "$scratch" ${step#libcopy } || { status=failed; break; }; continue ;;
       *) continue ;;
     esac
     local cmd=() w mods
@@ -337,10 +392,11 @@ run_one() {   # side jdk plan-line
     local cp=$out/classes
     [ -d "$out/compiled/$name" ] && cp=$out/compiled/$name:$cp
     # the properties and class path jtreg gives a test (the testbase's Utils and drivers read
-    # them), before the test's own options, which may replace them; and, as jtreg does, the
+    # them; test.class.path holds the test's own classes too, for the VMs a TestDriver
+    # starts), before the test's own options, which may replace them; and, as jtreg does, the
     # class path and native library path in the environment, for the VMs a test starts
     (cd "$scratch" && CLASSPATH=$cp LD_LIBRARY_PATH=$out/lib timeout -k 5 "$tmo" nice -n 10 "$jdk/bin/java" -Dtest.src="$dir" \
-      -Dtest.classes="$out/classes" -Dtest.class.path="$out/classes" -Djava.library.path="$out/lib" \
+      -Dtest.classes="$out/classes" -Dtest.class.path="$cp" -Djava.library.path="$out/lib" \
       -Dtest.nativepath="$out/lib" -Dtest.jdk="$jdk" -Dcompile.jdk="$JAVA_HOME" -Dtest.root="${tb%/*}" \
       -Dtest.vm.opts= -Dtest.tool.vm.opts= -Dtest.compiler.opts= -Dtest.java.opts= -cp "$cp" \
       "${cmd[@]}" </dev/null >>"$log" 2>&1) 2>/dev/null

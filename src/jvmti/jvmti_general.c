@@ -85,7 +85,11 @@ jvmtiError JNICALL jvmti_GetErrorName(jvmtiEnv *env, jvmtiError error, char **na
 jvmtiError JNICALL jvmti_SetVerboseFlag(jvmtiEnv *env, jvmtiVerboseFlag flag, jboolean value) {
     switch (flag) {
     case JVMTI_VERBOSE_OTHER: break;
-    case JVMTI_VERBOSE_GC: heap_set_verbose(value != JNI_FALSE); break;
+    case JVMTI_VERBOSE_GC:
+        /* in the OnLoad phase the heap does not exist yet: heap_init takes vm_opts.heap */
+        vm_opts.heap.verbose = value != JNI_FALSE;
+        heap_set_verbose(value != JNI_FALSE);
+        break;
     case JVMTI_VERBOSE_CLASS: vm_opts.verbose_class = value != JNI_FALSE; break;
     case JVMTI_VERBOSE_JNI: vm_opts.verbose_jni = value != JNI_FALSE; break;
     default: return JVMTI_ERROR_ILLEGAL_ARGUMENT;
