@@ -181,7 +181,7 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
         return;
     uint64_t c0 = lpe_cost_exact_n++ % LPE_COST_EVERY_EXACT ? 0 : lpa_cpu_ns();
     uint64_t cls = lpe_cached_class_name(jni, klass);
-    if (lpa.opt.events & LPA_EV_LIVE)
+    if ((lpa.opt.events & LPA_EV_LIVE) && !lpa_heap_vm())
         lpa_heap_alloc(object, cls, size, arena);
     if (lpa.opt.alloc_exact && !lps_vm_counts())
         lpe_exact_site(cls, size);
@@ -460,7 +460,7 @@ int lpa_events_enable(int on)
     }
     int vm_counts = lpa.opt.alloc_exact && lps_vm_counting(on);
     if (lpe_exact_alloc_index >= 0) {
-        int want = on && ((lpa.opt.events & LPA_EV_LIVE) || !vm_counts);
+        int want = on && (((lpa.opt.events & LPA_EV_LIVE) && !lpa_heap_vm()) || (lpa.opt.alloc_exact && !vm_counts));
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
                                                 want ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
     }

@@ -82,10 +82,12 @@ typedef struct CountTable {
     /* the owner's alone */
     uint32_t *ctx_hash, ctx_cap;        /* context index + 1, open addressing */
     uint32_t *site_hash, site_cap;
-    uint32_t last_site;                 /* index + 1 of the last site counted */
+    struct { uint32_t ctx; int32_t bci; const Method *m; const Symbol *name; CountSite *s; } recent[LINE_CACHE];
+                                        /* sites by key, a direct-mapped cache */
     size_t wcap;
     Frame **walk;
     struct { const Method *m; int32_t bci, line; } lines[LINE_CACHE];
+    struct { const Method *m; uint32_t parent, ctx; int32_t bci; } kids[LINE_CACHE];   /* ctx_child's answers */
 } CountTable;
 
 static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -168,8 +170,9 @@ static void ctx_rehash(CountTable *t) {
     }
 }
 
-/* The context of the frames called from frame (method m at bci) in context parent. */
-static uint32_t ctx_child(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
+/* The context of the frames called from frame (method m at bci) in context parent,
+ * looked up by line. */
+static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
     int32_t line = line_of(t, m, bci);
     if ((t->nctx + 1) * 2 > t->ctx_cap) ctx_rehash(t);
     size_t slot = ctx_slot(t, parent, m, line);
@@ -181,6 +184,16 @@ static uint32_t ctx_child(CountTable *t, uint32_t parent, Method *m, int32_t bci
     t->ctx_hash[slot] = i + 1;
     __atomic_store_n(&t->nctx, i + 1, __ATOMIC_RELEASE);
     return i;
+}
+
+/* ctx_lookup through a cache by index (a recursion makes new frames from a few sites). */
+static uint32_t ctx_child(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
+    size_t i = (size_t)(mix((uintptr_t)m ^ (uint64_t)parent << 32 ^ (uint64_t)(uint32_t)bci << 12) & (LINE_CACHE - 1));
+    if (t->kids[i].m != m || t->kids[i].parent != parent || t->kids[i].bci != bci) {
+        uint32_t c = ctx_lookup(t, parent, m, bci);
+        t->kids[i].m = m, t->kids[i].parent = parent, t->kids[i].bci = bci, t->kids[i].ctx = c;
+    }
+    return t->kids[i].ctx;
 }
 
 static inline int32_t frame_index(const Frame *f) { return (f->flags & FR_NATIVE) ? -1 : frame_bci(f); }
@@ -248,10 +261,6 @@ static uint32_t site_find(CountTable *t, uint32_t ctx, Method *m, int32_t bci, S
     return i + 1;
 }
 
-static inline bool site_is(const CountSite *s, uint32_t ctx, const Method *m, int32_t bci, const Symbol *name) {
-    return s->ctx == ctx && s->method == m && s->bci == bci && s->name == name;
-}
-
 /* Counts object o (size bytes) at the calling thread's current site (the allocation
  * hook, jvmti_alloc.c; o is complete). */
 void jvmti_counts_add(Thread *th, Object *o, size_t size) {
@@ -266,9 +275,12 @@ void jvmti_counts_add(Thread *th, Object *o, size_t size) {
         bci = frame_index(f);
     }
     Symbol *name = o->klass->name;
-    uint32_t i = t->last_site;
-    if (!i || !site_is(site_at(t, i - 1), ctx, m, bci, name)) t->last_site = i = site_find(t, ctx, m, bci, name);
-    CountSite *s = site_at(t, i - 1);
+    size_t k = (size_t)(mix((uintptr_t)m ^ (uintptr_t)name << 7 ^ (uint64_t)ctx << 32 ^ (uint32_t)bci) & (LINE_CACHE - 1));
+    CountSite *s = t->recent[k].s;
+    if (unlikely(!s || t->recent[k].ctx != ctx || t->recent[k].m != m || t->recent[k].bci != bci || t->recent[k].name != name)) {
+        s = site_at(t, site_find(t, ctx, m, bci, name) - 1);
+        t->recent[k].ctx = ctx, t->recent[k].m = m, t->recent[k].bci = bci, t->recent[k].name = name, t->recent[k].s = s;
+    }
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
 }
@@ -325,7 +337,10 @@ jvmtiError JNICALL jvmti_ext_SetAllocationCounting(jvmtiEnv *e, ...) {
     pthread_mutex_unlock(&counts_lock);
     if (err) return err;
     __atomic_store_n(&jvmti_counts_on, on != JNI_FALSE, __ATOMIC_RELEASE);
-    jvmti_heap_listening_changed(thread_current());
+    Thread *t = thread_current();
+    int old = t ? thread_enter_vm(t) : 0;
+    jvmti_heap_listening_changed(t);
+    if (t) thread_leave_vm(t, old);
     return JVMTI_ERROR_NONE;
 }
 
@@ -335,7 +350,7 @@ typedef void (JNICALL *CountSiteFn)(void *data, jlong thread, jint context, jmet
                                     const char *class_signature, jlong objects, jlong bytes);
 
 /* The JNI signature of a class by its name (classes allocated are never primitive). */
-static void signature_of(const Symbol *name, char *buf, size_t cap) {
+void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap) {
     const char *s = name->str;
     snprintf(buf, cap, s[0] == '[' ? "%s" : "L%s;", s);
     for (char *p = buf; *p; p++)
@@ -365,7 +380,7 @@ static void drain_table(CountTable *t, CountCtxFn ctx_fn, CountSiteFn site_fn, v
         uint64_t objects, bytes;
         site_counts(s, &objects, &bytes);
         if (objects == s->sent_objects) continue;
-        signature_of(s->name, sig, cap);
+        jvmti_class_signature_of(s->name, sig, cap);
         if (site_fn)
             site_fn(data, t->thread, (jint)s->ctx, (jmethodID)s->method, s->bci, sig, (jlong)(objects - s->sent_objects),
                     (jlong)(bytes - s->sent_bytes));

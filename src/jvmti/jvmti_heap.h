@@ -53,6 +53,11 @@ static inline bool jvmti_counts_wanted(void) { return __atomic_load_n(&jvmti_cou
 void jvmti_counts_add(Thread *t, Object *o, size_t size);
 jvmtiError JNICALL jvmti_ext_SetAllocationCounting(jvmtiEnv *e, ...);
 jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...);
+/* The JNI signature of an allocated class by its name, as GetClassSignature gives it. */
+void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap);
+/* com.loupe.functions.SetLifetimeCounting and DrainLifetimes (jvmti_lifetimes.c). */
+jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...);
+jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...);
 /* com.loupe.functions.GetObjectId, com.sun.hotspot.functions.IsClassUnloadingEnabled
  * (jvmti_extension.c). */
 jvmtiError JNICALL jvmti_ext_GetObjectId(jvmtiEnv *e, ...);
