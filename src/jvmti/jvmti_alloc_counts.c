@@ -26,7 +26,9 @@
  * blocks that never move, published by a count stored with release; the drain (any
  * thread, under counts_lock) reads the published part and each site's counts (relaxed
  * atomics), and remembers what it reported in the site (fields only it writes), so each
- * drain reports what was counted since the last one.  Tables are unlinked and freed only
+ * drain reports what was counted since the last one.  A site counted since the last
+ * drain is in the table's ring of dirty sites, so a drain reads only those (javac has
+ * tens of thousands of sites, a few hundred busy between two drains).  Tables are unlinked and freed only
  * under counts_lock: by the drain once their thread has ended, by a new session (a table
  * of an older session is unlinked, and freed by its thread, which no longer reads it).
  *
@@ -50,8 +52,10 @@ enum {
     CTX_BLOCKS = MAX_CONTEXTS / BLOCK,
     SITE_BLOCKS = 4096,
     MAX_SITES = SITE_BLOCKS * BLOCK,
-    LINE_CACHE = 256,
+    LINE_CACHE = 1024,
     MARK_TAGS = 1 << (32 - MARK_VALUE_BITS),
+    RING = 4096,
+    CTX_LIST = 16,                      /* a context's callees are looked up in a list up to this many */                        /* sites counted since the last drain, per thread */
 };
 
 typedef struct {
@@ -59,7 +63,17 @@ typedef struct {
     int32_t line;
     Method *method;
     int32_t bci;                        /* the first index seen on the line */
+    /* the owner's alone (the drain reads the fields above) */
+    uint32_t child, sibling;            /* its callees' contexts, the last used first (index + 1) */
+    uint32_t nchildren;                 /* more than CTX_LIST: found through ctx_hash */
 } CountCtx;
+
+typedef struct {
+    const Method *method;
+    uint32_t parent;
+    int32_t line;
+    uint32_t ctx;                       /* index + 1; 0: a free slot */
+} CtxSlot;
 
 typedef struct {
     uint32_t ctx;
@@ -67,6 +81,8 @@ typedef struct {
     Method *method;
     Symbol *name;                       /* the class's (symbols live as long as the VM) */
     uint64_t objects, bytes;            /* written by the owner (relaxed atomics) */
+    uint32_t index;
+    uint32_t dirty;                     /* in the table's ring (set by the owner, cleared by the drain) */
     uint64_t sent_objects, sent_bytes;  /* the drain's */
 } CountSite;
 
@@ -77,10 +93,14 @@ typedef struct CountTable {
     jlong thread;                       /* the kernel's id of its thread */
     uint32_t nctx, nsites;              /* published (release) */
     uint32_t reported_ctx;              /* the drain's: contexts reported so far */
+    uint32_t ring[RING];                /* indexes of sites counted since the last drain */
+    uint32_t head, tail;                /* pushed by the owner, taken by the drain (atomics) */
+    bool overflow;                      /* the ring was full: the drain reads every site */
     CountCtx *ctx[CTX_BLOCKS];
     CountSite *sites[SITE_BLOCKS];
     /* the owner's alone */
-    uint32_t *ctx_hash, ctx_cap;        /* context index + 1, open addressing */
+    CtxSlot *ctx_hash;                  /* open addressing, the key kept in the slot: the */
+    uint32_t ctx_cap, ctx_hashed;       /* callees of contexts with more than CTX_LIST */
     uint32_t *site_hash, site_cap;
     struct { uint32_t ctx; int32_t bci; const Method *m; const Symbol *name; CountSite *s; } recent[LINE_CACHE];
                                         /* sites by key, a direct-mapped cache */
@@ -152,37 +172,72 @@ static int line_of(CountTable *t, const Method *m, int32_t bci) {
 
 static size_t ctx_slot(const CountTable *t, uint32_t parent, const Method *m, int32_t line) {
     size_t i = (size_t)mix((uintptr_t)m * 0x9E3779B97F4A7C15ull ^ parent ^ (uint64_t)(uint32_t)line << 32) & (t->ctx_cap - 1);
-    for (uint32_t k; (k = t->ctx_hash[i]); i = (i + 1) & (t->ctx_cap - 1)) {
-        const CountCtx *c = ctx_at((CountTable *)t, k - 1);
-        if (c->parent == parent && c->method == m && c->line == line) break;
-    }
+    for (const CtxSlot *e; (e = &t->ctx_hash[i])->ctx; i = (i + 1) & (t->ctx_cap - 1))
+        if (e->parent == parent && e->method == m && e->line == line) break;
     return i;
 }
 
+static void ctx_hash_add(CountTable *t, uint32_t i);
+
+/* Doubles the hash of the contexts whose parent has more than CTX_LIST callees. */
 static void ctx_rehash(CountTable *t) {
     uint32_t cap = t->ctx_cap ? t->ctx_cap * 2 : 1024;
     vm_free(t->ctx_hash);
     t->ctx_hash = vm_calloc(cap, sizeof *t->ctx_hash);
     t->ctx_cap = cap;
-    for (uint32_t i = 1; i < t->nctx; i++) {
-        const CountCtx *c = ctx_at(t, i);
-        t->ctx_hash[ctx_slot(t, c->parent, c->method, c->line)] = i + 1;
+    t->ctx_hashed = 0;
+    for (uint32_t i = 1; i < t->nctx; i++)
+        if (ctx_at(t, ctx_at(t, i)->parent)->nchildren > CTX_LIST) ctx_hash_add(t, i);
+}
+
+static void ctx_hash_add(CountTable *t, uint32_t i) {
+    if ((t->ctx_hashed + 1) * 2 > t->ctx_cap) ctx_rehash(t);   /* (adds i when its parent is large) */
+    const CountCtx *c = ctx_at(t, i);
+    size_t slot = ctx_slot(t, c->parent, c->method, c->line);
+    if (t->ctx_hash[slot].ctx) return;
+    t->ctx_hash[slot] = (CtxSlot){ c->method, c->parent, c->line, i + 1 };
+    t->ctx_hashed++;
+}
+
+/* parent's callee (m, line) from its list, moved to the list's head (0: none). */
+static uint32_t ctx_listed(CountTable *t, CountCtx *parent, const Method *m, int32_t line) {
+    for (uint32_t *p = &parent->child; *p;) {
+        CountCtx *c = ctx_at(t, *p - 1);
+        if (c->method == m && c->line == line) {
+            uint32_t k = *p;
+            *p = c->sibling;
+            c->sibling = parent->child, parent->child = k;
+            return k;
+        }
+        p = &c->sibling;
     }
+    return 0;
 }
 
 /* The context of the frames called from frame (method m at bci) in context parent,
- * looked up by line. */
+ * looked up by line: among parent's callees, in a list (a frame calls few others, and
+ * the parent was just used: no cache miss) or, for a parent with many, in the hash. */
 static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
     int32_t line = line_of(t, m, bci);
-    if ((t->nctx + 1) * 2 > t->ctx_cap) ctx_rehash(t);
-    size_t slot = ctx_slot(t, parent, m, line);
-    if (t->ctx_hash[slot]) return t->ctx_hash[slot] - 1;
+    CountCtx *p = ctx_at(t, parent);
+    uint32_t k;
+    if (p->nchildren <= CTX_LIST) {
+        if ((k = ctx_listed(t, p, m, line))) return k - 1;
+    } else {
+        size_t slot = ctx_slot(t, parent, m, line);
+        if (t->ctx_hash[slot].ctx) return t->ctx_hash[slot].ctx - 1;
+    }
     uint32_t i = t->nctx;
     if (i >= MAX_CONTEXTS) return parent;
     if (!t->ctx[i >> BLOCK_BITS]) t->ctx[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountCtx));
-    *ctx_at(t, i) = (CountCtx){ parent, line, m, bci };
-    t->ctx_hash[slot] = i + 1;
+    *ctx_at(t, i) = (CountCtx){ parent, line, m, bci, 0, p->child, 0 };
+    p->child = i + 1;
     __atomic_store_n(&t->nctx, i + 1, __ATOMIC_RELEASE);
+    if (++p->nchildren == CTX_LIST + 1) {
+        for (uint32_t c = p->child; c; c = ctx_at(t, c - 1)->sibling) ctx_hash_add(t, c - 1);
+    } else if (p->nchildren > CTX_LIST + 1) {
+        ctx_hash_add(t, i);
+    }
     return i;
 }
 
@@ -255,10 +310,25 @@ static uint32_t site_find(CountTable *t, uint32_t ctx, Method *m, int32_t bci, S
         ctx = 0, m = NULL, bci = -1;
     }
     if (!t->sites[i >> BLOCK_BITS]) t->sites[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountSite));
-    *site_at(t, i) = (CountSite){ ctx, bci, m, name, 0, 0, 0, 0 };
+    *site_at(t, i) = (CountSite){ ctx, bci, m, name, 0, 0, i, 0, 0, 0 };
     t->site_hash[slot] = i + 1;
     __atomic_store_n(&t->nsites, i + 1, __ATOMIC_RELEASE);
     return i + 1;
+}
+
+/* Site s has counts the drain has not seen: its index goes into the ring (or, when the
+ * ring is full, the next drain reads every site).  Without a fence a drain may clear
+ * the flag just after the owner saw it set: that site's new counts wait for its next
+ * object, or for the last drain, which reads every site. */
+static void mark_dirty(CountTable *t, CountSite *s) {
+    __atomic_store_n(&s->dirty, 1, __ATOMIC_RELAXED);
+    uint32_t h = t->head;
+    if (h - __atomic_load_n(&t->tail, __ATOMIC_ACQUIRE) >= RING) {
+        __atomic_store_n(&t->overflow, true, __ATOMIC_RELEASE);
+        return;
+    }
+    t->ring[h % RING] = s->index;
+    __atomic_store_n(&t->head, h + 1, __ATOMIC_RELEASE);
 }
 
 /* Counts object o (size bytes) at the calling thread's current site (the allocation
@@ -283,6 +353,7 @@ void jvmti_counts_add(Thread *th, Object *o, size_t size) {
     }
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
+    if (unlikely(!__atomic_load_n(&s->dirty, __ATOMIC_RELAXED))) mark_dirty(t, s);
 }
 
 /* The calling thread ends: its table waits for the drain, which frees it. */
@@ -368,24 +439,34 @@ static void site_counts(const CountSite *s, uint64_t *objects, uint64_t *bytes) 
     } while (n != *objects);
 }
 
+/* Reports site s's counts since the last drain, if any. */
+static void drain_site(CountTable *t, CountSite *s, CountSiteFn site_fn, void *data, char *sig, size_t cap) {
+    uint64_t objects, bytes;
+    __atomic_store_n(&s->dirty, 0, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    site_counts(s, &objects, &bytes);
+    if (objects == s->sent_objects) return;
+    jvmti_class_signature_of(s->name, sig, cap);
+    site_fn(data, t->thread, (jint)s->ctx, (jmethodID)s->method, s->bci, sig, (jlong)(objects - s->sent_objects),
+            (jlong)(bytes - s->sent_bytes));
+    s->sent_objects = objects, s->sent_bytes = bytes;
+}
+
+/* A table's new contexts, then the sites counted since the last drain: those in its
+ * ring, or every one when the ring overflowed, the thread ended or counting stopped
+ * (the last drain misses nothing). */
 static void drain_table(CountTable *t, CountCtxFn ctx_fn, CountSiteFn site_fn, void *data, char *sig, size_t cap) {
     uint32_t nctx = __atomic_load_n(&t->nctx, __ATOMIC_ACQUIRE), nsites = __atomic_load_n(&t->nsites, __ATOMIC_ACQUIRE);
     for (uint32_t i = t->reported_ctx ? t->reported_ctx : 1; i < nctx; i++) {
         const CountCtx *c = ctx_at(t, i);
-        if (ctx_fn) ctx_fn(data, t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci);
+        ctx_fn(data, t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci);
     }
     t->reported_ctx = nctx;
-    for (uint32_t i = 0; i < nsites; i++) {
-        CountSite *s = site_at(t, i);
-        uint64_t objects, bytes;
-        site_counts(s, &objects, &bytes);
-        if (objects == s->sent_objects) continue;
-        jvmti_class_signature_of(s->name, sig, cap);
-        if (site_fn)
-            site_fn(data, t->thread, (jint)s->ctx, (jmethodID)s->method, s->bci, sig, (jlong)(objects - s->sent_objects),
-                    (jlong)(bytes - s->sent_bytes));
-        s->sent_objects = objects, s->sent_bytes = bytes;
-    }
+    uint32_t tail = t->tail, head = __atomic_load_n(&t->head, __ATOMIC_ACQUIRE);
+    bool all = __atomic_exchange_n(&t->overflow, false, __ATOMIC_ACQ_REL) || t->ended || !jvmti_counts_wanted();
+    for (uint32_t k = tail; !all && k != head; k++) drain_site(t, site_at(t, t->ring[k % RING]), site_fn, data, sig, cap);
+    __atomic_store_n(&t->tail, head, __ATOMIC_RELEASE);
+    for (uint32_t i = 0; all && i < nsites; i++) drain_site(t, site_at(t, i), site_fn, data, sig, cap);
 }
 
 /* com.loupe.functions.DrainAllocationCounts(jvmtiEnv*, context_fn, site_fn, void *data):
