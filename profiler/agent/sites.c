@@ -24,6 +24,11 @@
  * callees (a hash on parent and frame for a node with many).  A site is a (node, class)
  * pair kept on its node; a site whose count goes from zero to one joins the thread's
  * dirty list, which the writer takes, and takes the time of the writer's last pass.
+ * When the VM counts the sites itself (com.loupe.functions.SetAllocationCounting), the
+ * allocating threads do nothing here: the writer drains the VM's counts every
+ * LPS_VM_DRAIN_NS (one ALLOC record per site and drain: javac's 150 000 sites, drained
+ * every pass, made a stream of 47 MB) and adds them to per-thread tables of its own, a
+ * VM context becoming the node of its frame.
  * The writer turns a node into a stack id once per recording (writing the frames out
  * from the node up to the root, the 128 innermost, and interning them as before), and
  * keeps the id on the node, so a site sent again costs one record and no stack work.
@@ -52,6 +57,7 @@
 #define LPS_LIST 16         /* a node's callees are looked up in a list up to this many */
 #define LPS_TAGS 4096       /* GetStackTraceMarked's tags are 1 .. LPS_TAGS - 1 */
 #define LPS_MAX_DEPTH (1 << 20)   /* deeper stacks are walked whole, their 128 innermost frames kept */
+#define LPS_VM_DRAIN_NS 50000000ull   /* the VM's counts are drained every 50 ms (and at the end) */
 
 typedef struct lps_node {
     struct lps_node *parent;     /* the caller's node; NULL for the root */
@@ -720,9 +726,13 @@ int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
     lps_table *gone = NULL;
     int count = 0;
     lps_ncopies = 0;
-    atomic_store_explicit(&lps_pass_ns, lpa_now_ns(), memory_order_relaxed);
-    if (lps_vm)
+    static uint64_t vm_drained;
+    uint64_t now = lpa_now_ns();
+    atomic_store_explicit(&lps_pass_ns, now, memory_order_relaxed);
+    if (lps_vm && (atomic_load(&lpa.stopping) || now - vm_drained >= LPS_VM_DRAIN_NS)) {
+        vm_drained = now;
         lps_drain_counts(lpa.jvmti, (lps_vm_ctx_fn)lps_vm_ctx, (lps_vm_site_fn)lps_vm_site, NULL);
+    }
     lps_take(&gone);
     for (size_t i = 0; i < lps_ncopies; i++)
         lps_copies[i].stack = lps_stack_id(lps_copies[i].node, &slot);

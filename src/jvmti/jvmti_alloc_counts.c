@@ -16,8 +16,8 @@
  * their call), so a frame's context is computed once and kept in its Frame.mark (the word
  * GetStackTraceMarked uses, cleared by the push: jvmti_stackmark.c), with the session's
  * tag: an allocation from a frame that allocated before costs a load of its mark and a
- * lookup of the site in a small hash; a new frame looks up its own context only (its
- * caller is marked).  Contexts are keyed by line, not bytecode index (a stack names
+ * lookup of the site in a small cache; a new frame looks up its own context only (its
+ * caller is marked), among its caller's callees.  Contexts are keyed by line, not bytecode index (a stack names
  * lines): a recursion that calls itself from two places on one line has a context per
  * depth, not one per path down its tree.  A context keeps the first index seen on its
  * line, for the agent.
@@ -28,9 +28,10 @@
  * atomics), and remembers what it reported in the site (fields only it writes), so each
  * drain reports what was counted since the last one.  A site counted since the last
  * drain is in the table's ring of dirty sites, so a drain reads only those (javac has
- * tens of thousands of sites, a few hundred busy between two drains).  Tables are unlinked and freed only
- * under counts_lock: by the drain once their thread has ended, by a new session (a table
- * of an older session is unlinked, and freed by its thread, which no longer reads it).
+ * over a hundred thousand sites, a few hundred busy between two drains).  Tables are
+ * unlinked and freed only under counts_lock: by the drain once their thread has ended,
+ * by a new session (a table of an older session is unlinked, and freed by its thread,
+ * which no longer reads it).
  *
  * Counting is exact: every object the allocation hook sees is counted once (the same
  * objects ObjectAlloc announces: not those allocated inside the allocation callbacks).
@@ -54,8 +55,8 @@ enum {
     MAX_SITES = SITE_BLOCKS * BLOCK,
     LINE_CACHE = 1024,
     MARK_TAGS = 1 << (32 - MARK_VALUE_BITS),
-    RING = 4096,
-    CTX_LIST = 16,                      /* a context's callees are looked up in a list up to this many */                        /* sites counted since the last drain, per thread */
+    RING = 4096,                        /* sites counted since the last drain, per thread */
+    CTX_LIST = 16,                      /* a context's callees are looked up in a list up to this many */
 };
 
 typedef struct {
