@@ -440,34 +440,71 @@ static void site_counts(const CountSite *s, uint64_t *objects, uint64_t *bytes) 
     } while (n != *objects);
 }
 
-/* Reports site s's counts since the last drain, if any. */
-static void drain_site(CountTable *t, CountSite *s, CountSiteFn site_fn, void *data, char *sig, size_t cap) {
+/* What a drain reports, copied out under counts_lock and passed to the callbacks after
+ * it is released: a callback may call JVMTI, and so stop for a collection, which must
+ * never find the lock held (an allocating thread may be waiting for it, unstoppable). */
+typedef struct {
+    jlong thread;
+    jint ctx, parent;                   /* parent -1: a site */
+    jmethodID method;
+    jlocation location;
+    const Symbol *name;
+    jlong objects, bytes;
+} Report;
+
+typedef struct {
+    Report *r;
+    size_t n, cap;
+} Reports;
+
+static Report *report_add(Reports *rs) {
+    if (rs->n == rs->cap) {
+        rs->cap = rs->cap ? rs->cap * 2 : 256;
+        rs->r = vm_realloc(rs->r, rs->cap * sizeof *rs->r);
+    }
+    return &rs->r[rs->n++];
+}
+
+/* Site s's counts since the last drain, if any, into rs. */
+static void drain_site(CountTable *t, CountSite *s, Reports *rs) {
     uint64_t objects, bytes;
     __atomic_store_n(&s->dirty, 0, __ATOMIC_RELAXED);
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     site_counts(s, &objects, &bytes);
     if (objects == s->sent_objects) return;
-    jvmti_class_signature_of(s->name, sig, cap);
-    site_fn(data, t->thread, (jint)s->ctx, (jmethodID)s->method, s->bci, sig, (jlong)(objects - s->sent_objects),
-            (jlong)(bytes - s->sent_bytes));
+    *report_add(rs) = (Report){ t->thread, (jint)s->ctx, -1, (jmethodID)s->method, s->bci, s->name,
+                                (jlong)(objects - s->sent_objects), (jlong)(bytes - s->sent_bytes) };
     s->sent_objects = objects, s->sent_bytes = bytes;
 }
 
 /* A table's new contexts, then the sites counted since the last drain: those in its
  * ring, or every one when the ring overflowed, the thread ended or counting stopped
  * (the last drain misses nothing). */
-static void drain_table(CountTable *t, CountCtxFn ctx_fn, CountSiteFn site_fn, void *data, char *sig, size_t cap) {
+static void drain_table(CountTable *t, Reports *rs) {
     uint32_t nctx = __atomic_load_n(&t->nctx, __ATOMIC_ACQUIRE), nsites = __atomic_load_n(&t->nsites, __ATOMIC_ACQUIRE);
     for (uint32_t i = t->reported_ctx ? t->reported_ctx : 1; i < nctx; i++) {
         const CountCtx *c = ctx_at(t, i);
-        ctx_fn(data, t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci);
+        *report_add(rs) = (Report){ t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci, NULL, 0, 0 };
     }
     t->reported_ctx = nctx;
     uint32_t tail = t->tail, head = __atomic_load_n(&t->head, __ATOMIC_ACQUIRE);
     bool all = __atomic_exchange_n(&t->overflow, false, __ATOMIC_ACQ_REL) || t->ended || !jvmti_counts_wanted();
-    for (uint32_t k = tail; !all && k != head; k++) drain_site(t, site_at(t, t->ring[k % RING]), site_fn, data, sig, cap);
+    for (uint32_t k = tail; !all && k != head; k++) drain_site(t, site_at(t, t->ring[k % RING]), rs);
     __atomic_store_n(&t->tail, head, __ATOMIC_RELEASE);
-    for (uint32_t i = 0; all && i < nsites; i++) drain_site(t, site_at(t, i), site_fn, data, sig, cap);
+    for (uint32_t i = 0; all && i < nsites; i++) drain_site(t, site_at(t, i), rs);
+}
+
+/* The tables from t on, oldest first (the list is newest first): a thread that ended is
+ * reported before a newer one that the kernel gave the same id, whose contexts start
+ * from 1 again. */
+static void drain_tables(CountTable *t, Reports *rs) {
+    size_t n = 0;
+    for (CountTable *x = t; x; x = x->next) n++;
+    CountTable **all = vm_malloc(n * sizeof *all);
+    n = 0;
+    for (CountTable *x = t; x; x = x->next) all[n++] = x;
+    while (n--) drain_table(all[n], rs);
+    vm_free(all);
 }
 
 /* com.loupe.functions.DrainAllocationCounts(jvmtiEnv*, context_fn, site_fn, void *data):
@@ -484,11 +521,11 @@ jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...) {
     jvmtiError err = check_env(env);
     if (err) return err;
     if (!ctx_fn || !site_fn) return JVMTI_ERROR_NULL_POINTER;
-    char sig[1024];
+    Reports rs = { NULL, 0, 0 };
     pthread_mutex_lock(&counts_lock);
+    drain_tables(counts_tables, &rs);
     for (CountTable **p = &counts_tables; *p;) {
         CountTable *t = *p;
-        drain_table(t, ctx_fn, site_fn, data, sig, sizeof sig);
         if (t->ended) {
             *p = t->next;
             table_free(t);
@@ -497,6 +534,17 @@ jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...) {
         }
     }
     pthread_mutex_unlock(&counts_lock);
+    char sig[1024];
+    for (size_t i = 0; i < rs.n; i++) {
+        const Report *r = &rs.r[i];
+        if (r->parent >= 0) {
+            ctx_fn(data, r->thread, r->ctx, r->parent, r->method, r->location);
+        } else {
+            jvmti_class_signature_of(r->name, sig, sizeof sig);
+            site_fn(data, r->thread, r->ctx, r->method, r->location, sig, r->objects, r->bytes);
+        }
+    }
+    vm_free(rs.r);
     return JVMTI_ERROR_NONE;
 }
 

@@ -9,7 +9,10 @@
  * the same keys from the contexts the VM reported and adds the VM's counts.  The program
  * (agent/java/AllocCounts.java) allocates through recursion with two calls on one line,
  * exceptions, arrays, reflection, a lambda and threads that end before the last drain,
- * and drains in between; at the end both tables must hold the same keys with the same
+ * and drains in between; then a thread drains without pause while another collects and
+ * hundreds of short threads allocate (the drain's callbacks call JVMTI, which may stop
+ * for a collection: the VM once called them holding the lock a new thread takes for its
+ * first count, unstoppable, and the collection waited for ever); at the end both tables must hold the same keys with the same
  * counts (only stacks through AllocCounts' own methods are compared: the two switches are
  * not turned on at the same instant).  The errors: NULL callbacks, a second environment.
  *
@@ -140,19 +143,31 @@ typedef struct {
     jlocation location;
 } Ctx;
 
-static Ctx *ctxs;       /* by thread slot * MAXCTX + context */
-static jlong threads[64];
-static int nthreads;
-#define MAXCTX 65536
+/* Contexts per thread slot (by kernel id), grown as ids come. */
+#define SLOTS 8192
+static struct {
+    jlong thread;
+    Ctx *c;
+    jint cap;
+} slots[SLOTS];
+static int nslots;
 
 static Ctx *ctx_at(jlong thread, jint c) {
     int i = 0;
-    while (i < nthreads && threads[i] != thread) i++;
-    if (i == nthreads) {
-        if (nthreads == 64) return NULL;
-        threads[nthreads++] = thread;
+    while (i < nslots && slots[i].thread != thread) i++;
+    if (i == nslots) {
+        if (nslots == SLOTS) return NULL;
+        slots[nslots++].thread = thread;
     }
-    return c > 0 && c < MAXCTX ? &ctxs[(size_t)i * MAXCTX + (size_t)c] : NULL;
+    if (c <= 0) return NULL;
+    if (c >= slots[i].cap) {
+        jint cap = slots[i].cap ? slots[i].cap : 256;
+        while (cap <= c) cap *= 2;
+        slots[i].c = realloc(slots[i].c, (size_t)cap * sizeof(Ctx));
+        memset(slots[i].c + slots[i].cap, 0, (size_t)(cap - slots[i].cap) * sizeof(Ctx));
+        slots[i].cap = cap;
+    }
+    return &slots[i].c[c];
 }
 
 static void JNICALL on_ctx(void *data, jlong thread, jint c, jint parent, jmethodID m, jlocation loc) {
@@ -256,7 +271,6 @@ JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {
     caps.can_get_line_numbers = 1;
     (*jvmti)->AddCapabilities(jvmti, &caps);
     (*jvmti)->CreateRawMonitor(jvmti, "AllocCounts", &lock);
-    ctxs = calloc((size_t)64 * MAXCTX, sizeof *ctxs);
     set_counting = find_function("com.loupe.functions.SetAllocationCounting");
     drain_counts = find_function("com.loupe.functions.DrainAllocationCounts");
     alloc_index = find_event("com.loupe.events.ObjectAlloc");

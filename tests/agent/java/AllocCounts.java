@@ -53,6 +53,28 @@ public class AllocCounts {
         return n;
     }
 
+    static volatile boolean stop;
+
+    // drains without pause while another thread collects and short threads start: each
+    // new thread's first allocation makes its table in the VM
+    static void churn() throws Exception {
+        Thread drainer = new Thread(() -> { while (!stop) drain(); });
+        Thread collector = new Thread(() -> { while (!stop) System.gc(); });
+        drainer.start();
+        collector.start();
+        for (int r = 0; r < 150; r++) {
+            Thread[] ts = new Thread[4];
+            for (int i = 0; i < ts.length; i++) {
+                ts[i] = new Thread(() -> { Object o = null; for (int k = 0; k < 20; k++) o = new int[k]; });
+                ts[i].start();
+            }
+            for (Thread t : ts) t.join();
+        }
+        stop = true;
+        drainer.join();
+        collector.join();
+    }
+
     public static void main(String[] args) throws Exception {
         work(20);
         drain();
@@ -69,6 +91,7 @@ public class AllocCounts {
         for (Thread t : ts) t.join();
         drain();
         work(10);
+        churn();
         System.out.println(result());
     }
 }
