@@ -8,7 +8,9 @@
  *   SampledObjectAlloc     allocations, one per SetHeapSamplingInterval bytes on average;
  *                          the front-end scales them to estimates.  (On Loupe the
  *                          collector's every-object events take this place: see
- *                          docs/PROFILER-PROTOCOL.md.)
+ *                          docs/PROFILER-PROTOCOL.md; exact sites are counted by the VM
+ *                          itself when it can, com.loupe.functions.SetAllocationCounting,
+ *                          drained by the writer: sites.c.)
  *   GarbageCollectionStart/Finish   one GC record with start and duration
  *   MonitorContendedEnter/Entered   which lock (class@hash), its owner, the waiter, how
  *                          long, where (the waiter's stack)
@@ -179,9 +181,9 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
         return;
     uint64_t c0 = lpe_cost_exact_n++ % LPE_COST_EVERY_EXACT ? 0 : lpa_cpu_ns();
     uint64_t cls = lpe_cached_class_name(jni, klass);
-    if (lpa.opt.events & LPA_EV_LIVE)
+    if ((lpa.opt.events & LPA_EV_LIVE) && !lpa_heap_vm())
         lpa_heap_alloc(object, cls, size, arena);
-    if (lpa.opt.alloc_exact)
+    if (lpa.opt.alloc_exact && !lps_vm_counts())
         lpe_exact_site(cls, size);
     lpe_cost_end_every(c0, LPE_COST_EVERY_EXACT);
 }
@@ -456,9 +458,12 @@ int lpa_events_enable(int on)
             lpa_heap_reset();
         lpa_heap_enable(on);
     }
-    if (lpe_exact_alloc_index >= 0)
+    int vm_counts = lpa.opt.alloc_exact && lps_vm_counting(on);
+    if (lpe_exact_alloc_index >= 0) {
+        int want = on && (((lpa.opt.events & LPA_EV_LIVE) && !lpa_heap_vm()) || (lpa.opt.alloc_exact && !vm_counts));
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
-                                                on ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
+                                                want ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
+    }
     if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact && on)
         (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
     for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {

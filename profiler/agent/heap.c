@@ -19,6 +19,11 @@
  * curves count every object.  Objects allocated before the recording started are not
  * in the table: their moves and frees are ignored.
  *
+ * On Loupe the VM does this bookkeeping itself (com.loupe.functions.SetLifetimeCounting,
+ * docs/JVMTI-EXTENSIONS.md: no event per object or move): the agent takes only GCStart
+ * and GCFinish, and at each snapshot drains the VM's deaths and live heap per class
+ * (DrainLifetimes) into the same tables, then encodes the same records.
+ *
  * Locking: one lock guards it all (a spin lock: taken for every allocation, move and death).  An ObjectAlloc callback (on the allocating thread)
  * finishes before its thread can stop for a collection, and the collection callbacks
  * run only with the world stopped, so they never wait for each other; nothing here calls
@@ -45,6 +50,8 @@ typedef struct {
 } lph_death;
 
 typedef jvmtiError (JNICALL *lph_id_fn)(jvmtiEnv *, ...);
+typedef void (JNICALL *lph_death_fn)(void *, jint, jint, const char *, jint, jlong, jlong);
+typedef void (JNICALL *lph_live_fn)(void *, const char *, jlong, jlong);
 
 static lpa_spin lph_lock;
 static uint64_t *lph_live_n, *lph_live_b;   /* by class string id */
@@ -54,6 +61,8 @@ static size_t lph_dcap, lph_dcount;
 static uint32_t lph_gcs;
 static uint64_t lph_last_snapshot, lph_gc_used, lph_gc_capacity;
 static lph_id_fn lph_get_id;
+static lph_id_fn lph_set_lifetimes, lph_drain_lifetimes;   /* SetLifetimeCounting, DrainLifetimes */
+static int lph_vm;                          /* the VM follows the objects (this recording) */
 static lph_blob *lph_queue_head, **lph_queue_tail = &lph_queue_head;
 static char *lph_arena_names[256];          /* by arena id, kept across recordings */
 
@@ -89,8 +98,8 @@ static size_t lph_dslot(uint64_t key)
     return i;
 }
 
-/* lph_count_death: one more object of (arena, class, age), of size bytes. */
-static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t size)
+/* lph_count_deaths: n more objects of (arena, class, age), of size bytes in all. */
+static void lph_count_deaths(int32_t arena, uint32_t cls, uint32_t age, uint64_t n, uint64_t size)
 {
     if ((lph_dcount + 1) * 2 > lph_dcap) {
         size_t cap = lph_dcap ? lph_dcap * 2 : 1024, oldcap = lph_dcap;
@@ -112,8 +121,13 @@ static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t 
     lph_death *d = &lph_deaths[last];
     if (!d->key)
         d->key = key, lph_dcount++;
-    d->count++;
+    d->count += n;
     d->bytes += size;
+}
+
+static void lph_count_death(int32_t arena, uint32_t cls, uint32_t age, uint32_t size)
+{
+    lph_count_deaths(arena, cls, age, 1, size);
 }
 
 /* lph_age: the age of an object that dies in the collection under way. */
@@ -224,6 +238,39 @@ static void lph_arena_record(jint arena, const char *name)
     lph_enqueue(b);
 }
 
+/* --- the VM's lifetimes (SetLifetimeCounting) ---------------------------------------------- */
+
+/* lph_vm_death: objects of (arena, class, age) that died since the last drain (alive 0),
+ * or are alive at the end with that age (alive 1). */
+static void JNICALL lph_vm_death(void *data, jint alive, jint arena, const char *sig, jint age, jlong objects,
+                                 jlong bytes)
+{
+    lph_count_deaths(arena, (uint32_t)lpw_intern_signature(sig), (uint32_t)age, (uint64_t)objects, (uint64_t)bytes);
+}
+
+/* lph_vm_live: the live objects and bytes of a class. */
+static void JNICALL lph_vm_live(void *data, const char *sig, jlong objects, jlong bytes)
+{
+    uint32_t cls = (uint32_t)lpw_intern_signature(sig);
+    if (lph_class_room(cls))
+        lph_live_n[cls] = (uint64_t)objects, lph_live_b[cls] = (uint64_t)bytes;
+}
+
+/* lph_vm_drain: the VM's deaths since the last drain (and with alive, the objects alive)
+ * into the deaths table, its live heap into the class counts (lock held; the world
+ * stopped, or the VM no longer following). */
+static void lph_vm_drain(int alive)
+{
+    if (lph_ncls)
+        memset(lph_live_n, 0, lph_ncls * sizeof *lph_live_n), memset(lph_live_b, 0, lph_ncls * sizeof *lph_live_b);
+    jvmtiError e = lph_drain_lifetimes(lpa.jvmti, (jboolean)(alive ? JNI_TRUE : JNI_FALSE), (lph_death_fn)lph_vm_death,
+                                       (lph_live_fn)lph_vm_live, NULL);
+    if (e != JVMTI_ERROR_NONE)
+        atomic_fetch_add(&lpa.dropped, 1);
+}
+
+int lpa_heap_vm(void) { return lph_vm; }
+
 /* --- the events ------------------------------------------------------------------------- */
 
 /* lpa_heap_alloc: an object allocated (its ObjectAlloc callback, the allocating thread). */
@@ -333,6 +380,8 @@ static void JNICALL lph_gc_finish(jvmtiEnv *jvmti, ...)
     lph_gc_used = (uint64_t)used, lph_gc_capacity = (uint64_t)capacity;
     if (!lph_last_snapshot || now - lph_last_snapshot >= LPH_SNAPSHOT_NS) {
         lph_last_snapshot = now;
+        if (lph_vm)
+            lph_vm_drain(0);
         lph_heap_record();
         lph_deaths_record(0);
     }
@@ -345,13 +394,14 @@ static void JNICALL lph_gc_finish(jvmtiEnv *jvmti, ...)
 static const struct {
     const char *id;
     jvmtiExtensionEvent cb;
+    int with_vm;            /* taken also while the VM follows the objects */
 } lph_events[] = {
-    {"com.loupe.events.ArenaNew", (jvmtiExtensionEvent)lph_arena_new},    /* first: always on */
-    {"com.loupe.events.ObjectFree", (jvmtiExtensionEvent)lph_free},
-    {"com.loupe.events.ObjectMove", (jvmtiExtensionEvent)lph_move},
-    {"com.loupe.events.ArenaDelete", (jvmtiExtensionEvent)lph_arena_delete},
-    {"com.loupe.events.GCStart", (jvmtiExtensionEvent)lph_gc_start},
-    {"com.loupe.events.GCFinish", (jvmtiExtensionEvent)lph_gc_finish},
+    {"com.loupe.events.ArenaNew", (jvmtiExtensionEvent)lph_arena_new, 1},    /* first: always on */
+    {"com.loupe.events.ObjectFree", (jvmtiExtensionEvent)lph_free, 0},
+    {"com.loupe.events.ObjectMove", (jvmtiExtensionEvent)lph_move, 0},
+    {"com.loupe.events.ArenaDelete", (jvmtiExtensionEvent)lph_arena_delete, 0},
+    {"com.loupe.events.GCStart", (jvmtiExtensionEvent)lph_gc_start, 1},
+    {"com.loupe.events.GCFinish", (jvmtiExtensionEvent)lph_gc_finish, 1},
 };
 #define LPH_NEVENTS (sizeof lph_events / sizeof lph_events[0])
 static jint lph_index[LPH_NEVENTS];
@@ -383,6 +433,8 @@ jvmtiExtensionFunction lpa_find_ext_function(const char *id)
 int lpa_heap_available(jint (*find_event)(const char *id))
 {
     lph_get_id = (lph_id_fn)lpa_find_ext_function("com.loupe.functions.GetObjectId");
+    lph_set_lifetimes = (lph_id_fn)lpa_find_ext_function("com.loupe.functions.SetLifetimeCounting");
+    lph_drain_lifetimes = (lph_id_fn)lpa_find_ext_function("com.loupe.functions.DrainLifetimes");
     for (size_t i = 0; i < LPH_NEVENTS; i++)
         if ((lph_index[i] = find_event(lph_events[i].id)) < 0)
             return 0;
@@ -417,11 +469,19 @@ void lpa_heap_announce(void)
     lpa_spin_unlock(&lph_lock);
 }
 
-/* lpa_heap_enable: sets or clears the collection callbacks (ArenaNew stays). */
+/* lpa_heap_enable: sets or clears the collection callbacks (ArenaNew stays); on Loupe the
+ * VM follows the objects itself (SetLifetimeCounting) and only GCStart and GCFinish come
+ * here. */
 void lpa_heap_enable(int on)
 {
+    if (on)
+        lph_vm = lph_set_lifetimes && lph_drain_lifetimes &&
+                 lph_set_lifetimes(lpa.jvmti, (jboolean)JNI_TRUE) == JVMTI_ERROR_NONE;
+    else if (lph_vm)
+        lph_set_lifetimes(lpa.jvmti, (jboolean)JNI_FALSE);
     for (size_t i = 1; i < LPH_NEVENTS; i++)
-        (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lph_index[i], on ? lph_events[i].cb : NULL);
+        (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lph_index[i],
+                                                on && (!lph_vm || lph_events[i].with_vm) ? lph_events[i].cb : NULL);
 }
 
 /* lph_count_alive: an object alive at the end lived through every collection since its
@@ -437,9 +497,14 @@ static int lph_count_alive(lpo_obj *o, void *ctx)
 void lpa_heap_final(void)
 {
     lpa_spin_lock(&lph_lock);
+    if (lph_vm)
+        lph_vm_drain(0);
     lph_heap_record();
     lph_deaths_record(0);
-    lpo_each(lph_count_alive, NULL);
+    if (lph_vm)
+        lph_vm_drain(1);
+    else
+        lpo_each(lph_count_alive, NULL);
     lph_deaths_record(1);
     lpa_spin_unlock(&lph_lock);
 }

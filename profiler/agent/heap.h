@@ -19,6 +19,7 @@ int lpa_heap_available(jint (*find_event)(const char *id));
 jvmtiExtensionFunction lpa_find_ext_function(const char *id);
 void lpa_heap_reset(void);
 void lpa_heap_enable(int on);
+int lpa_heap_vm(void);
 void lpa_heap_alloc(jobject object, uint64_t cls, jlong size, jint arena);
 void lpa_heap_final(void);
 void lpa_heap_announce(void);

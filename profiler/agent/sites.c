@@ -24,6 +24,11 @@
  * callees (a hash on parent and frame for a node with many).  A site is a (node, class)
  * pair kept on its node; a site whose count goes from zero to one joins the thread's
  * dirty list, which the writer takes, and takes the time of the writer's last pass.
+ * When the VM counts the sites itself (com.loupe.functions.SetAllocationCounting), the
+ * allocating threads do nothing here: the writer drains the VM's counts every
+ * LPS_VM_DRAIN_NS (one ALLOC record per site and drain: javac's 150 000 sites, drained
+ * every pass, made a stream of 47 MB) and adds them to per-thread tables of its own, a
+ * VM context becoming the node of its frame.
  * The writer turns a node into a stack id once per recording (writing the frames out
  * from the node up to the root, the 128 innermost, and interning them as before), and
  * keeps the id on the node, so a site sent again costs one record and no stack work.
@@ -52,6 +57,7 @@
 #define LPS_LIST 16         /* a node's callees are looked up in a list up to this many */
 #define LPS_TAGS 4096       /* GetStackTraceMarked's tags are 1 .. LPS_TAGS - 1 */
 #define LPS_MAX_DEPTH (1 << 20)   /* deeper stacks are walked whole, their 128 innermost frames kept */
+#define LPS_VM_DRAIN_NS 50000000ull   /* the VM's counts are drained every 50 ms (and at the end) */
 
 typedef struct lps_node {
     struct lps_node *parent;     /* the caller's node; NULL for the root */
@@ -108,17 +114,23 @@ typedef struct lps_table {
     int pcap;
     lps_step *path;
     jint tag;                    /* its frames' mark (GetStackTraceMarked); 0: no marks */
+    lps_node **vmctx;            /* the VM's counts: its contexts' nodes (the writer's) */
+    uint32_t vmcap;
     int fcap;
     jvmtiFrameInfo *frames;      /* the walk's frames, leaf first */
     lpl_hit line_cache[LPL_CACHE];
 } lps_table;
 
 typedef jvmtiError (JNICALL *lps_marked_fn)(jvmtiEnv *, ...);
+typedef void (JNICALL *lps_vm_ctx_fn)(void *, jlong, jint, jint, jmethodID, jlocation);
+typedef void (JNICALL *lps_vm_site_fn)(void *, jlong, jint, jmethodID, jlocation, const char *, jlong, jlong);
 
 static pthread_mutex_t lps_lock = PTHREAD_MUTEX_INITIALIZER;
 static lps_table *lps_tables;
 static _Thread_local lps_table *lps_mine;
 static lps_marked_fn lps_marked;     /* com.loupe.functions.GetStackTraceMarked, if the VM has it */
+static lps_marked_fn lps_set_counting, lps_drain_counts;   /* SetAllocationCounting, DrainAllocationCounts */
+static int lps_vm;                   /* this recording's counts are the VM's */
 static _Atomic uint32_t lps_next_tag;
 static _Atomic uint64_t lps_pass_ns;  /* the writer's last pass: a new site's time */
 
@@ -280,8 +292,8 @@ static int lps_mark_dirty(lps_table *t, uint32_t i)
     return 1;
 }
 
-/* lps_count: counts one object of class cls and size bytes at the leaf node (lock held). */
-static int lps_count(lps_table *t, lps_node *node, uint64_t cls, uint64_t size)
+/* lps_count: counts objects of class cls and size bytes at the leaf node (lock held). */
+static int lps_count(lps_table *t, lps_node *node, uint64_t cls, uint64_t objects, uint64_t size)
 {
     uint32_t i = node ? lps_site_of(t, node, cls) : 0;
     if (!i)
@@ -292,7 +304,7 @@ static int lps_count(lps_table *t, lps_node *node, uint64_t cls, uint64_t size)
             return 0;
         s->time_ns = atomic_load_explicit(&lps_pass_ns, memory_order_relaxed);
     }
-    s->objects++;
+    s->objects += objects;
     s->bytes += size;
     return 1;
 }
@@ -432,7 +444,7 @@ int lps_add(uint32_t tid, uint64_t cls, uint64_t size)
     lpa_spin_lock(&t->lock);
     int base = 0, n = lps_walk(t, &base);
     lps_node *leaf = n >= 0 ? lps_descend(t, base, n) : NULL;
-    int ok = leaf && lps_count(t, leaf, cls, size);
+    int ok = leaf && lps_count(t, leaf, cls, 1, size);
     if (!leaf) {
         t->valid = 0;
         lps_new_tag(t);
@@ -441,11 +453,28 @@ int lps_add(uint32_t tid, uint64_t cls, uint64_t size)
     return ok ? 0 : -1;
 }
 
-/* lps_init: finds the VM's marked stack walk (Loupe's extension; none on HotSpot). */
+/* lps_init: finds the VM's marked stack walk and allocation counts (Loupe's extensions;
+ * none on HotSpot). */
 void lps_init(void)
 {
     lps_marked = (lps_marked_fn)lpa_find_ext_function("com.loupe.functions.GetStackTraceMarked");
+    lps_set_counting = (lps_marked_fn)lpa_find_ext_function("com.loupe.functions.SetAllocationCounting");
+    lps_drain_counts = (lps_marked_fn)lpa_find_ext_function("com.loupe.functions.DrainAllocationCounts");
 }
+
+/* lps_vm_counting: asks the VM to count every allocation itself (on) or to stop; whether
+ * this recording's counts are the VM's (they are drained to the end once begun). */
+int lps_vm_counting(int on)
+{
+    if (on)
+        lps_vm = lps_set_counting && lps_drain_counts &&
+                 lps_set_counting(lpa.jvmti, (jboolean)JNI_TRUE) == JVMTI_ERROR_NONE;
+    else if (lps_vm)
+        lps_set_counting(lpa.jvmti, (jboolean)JNI_FALSE);
+    return lps_vm;
+}
+
+int lps_vm_counts(void) { return lps_vm; }
 
 /* lps_thread_end: the calling thread ends; the writer frees its table once drained. */
 void lps_thread_end(void)
@@ -469,8 +498,8 @@ static void lps_clear(lps_table *t)
         free(t->blocks);
         t->blocks = next;
     }
-    free(t->edges), free(t->sites), free(t->dirty);
-    t->edges = NULL, t->sites = NULL, t->dirty = NULL;
+    free(t->edges), free(t->sites), free(t->dirty), free(t->vmctx);
+    t->edges = NULL, t->sites = NULL, t->dirty = NULL, t->vmctx = NULL, t->vmcap = 0;
     t->nused = 0, t->ecap = t->ecount = 0, t->nsites = t->scap = t->ndirty = t->dcap = 0;
     t->valid = 0;
     lps_new_tag(t);
@@ -546,6 +575,75 @@ static void lps_free_tables(lps_table *t)
         free(t);
         t = next;
     }
+}
+
+/* --- the VM's counts (SetAllocationCounting: the writer takes them) ------------------ */
+
+/* lps_vm_table: the table of the thread with kernel id tid, made if new (the writer's:
+ * its thread never counts in it). */
+static lps_table *lps_vm_table(uint32_t tid)
+{
+    static lps_table *last;
+    if (last && last->tid == tid)
+        return last;
+    pthread_mutex_lock(&lps_lock);
+    lps_table *t = lps_tables;
+    while (t && (t->tid != tid || t->orphan))
+        t = t->next;
+    if (!t && (t = calloc(1, sizeof *t))) {
+        t->tid = tid;
+        t->next = lps_tables;
+        lps_tables = t;
+    }
+    pthread_mutex_unlock(&lps_lock);
+    return last = t;
+}
+
+/* lps_vm_node: the node of the VM's context ctx in t (the root for 0 or one not known). */
+static lps_node *lps_vm_node(lps_table *t, jint ctx)
+{
+    return ctx > 0 && (uint32_t)ctx < t->vmcap && t->vmctx[ctx] ? t->vmctx[ctx] : &t->root;
+}
+
+/* lps_vm_ctx: a context the VM made: the frame (m, bci) called from context parent. */
+static void JNICALL lps_vm_ctx(void *data, jlong thread, jint ctx, jint parent, jmethodID m, jlocation loc)
+{
+    lps_table *t = lps_vm_table((uint32_t)thread);
+    if (!t || ctx <= 0)
+        return;
+    if ((uint32_t)ctx >= t->vmcap) {
+        uint32_t cap = t->vmcap ? t->vmcap : 1024;
+        while (cap <= (uint32_t)ctx)
+            cap *= 2;
+        lps_node **v = realloc(t->vmctx, cap * sizeof *v);
+        if (!v)
+            return;
+        memset(v + t->vmcap, 0, (cap - t->vmcap) * sizeof *v);
+        t->vmctx = v, t->vmcap = cap;
+    }
+    lpa_spin_lock(&t->lock);
+    lps_node *p = lps_vm_node(t, parent);
+    t->vmctx[ctx] = lps_child(t, p, m, lpl_line(t->line_cache, m, (jint)loc), (jint)loc);
+    lpa_spin_unlock(&t->lock);
+}
+
+/* lps_vm_site: objects and bytes of a class the VM counted at frame (m, bci) in context
+ * ctx since its last drain. */
+static void JNICALL lps_vm_site(void *data, jlong thread, jint ctx, jmethodID m, jlocation loc, const char *sig,
+                                jlong objects, jlong bytes)
+{
+    lps_table *t = lps_vm_table((uint32_t)thread);
+    uint64_t cls = lpw_intern_signature(sig);
+    int ok = 0;
+    if (t) {
+        lpa_spin_lock(&t->lock);
+        lps_node *p = lps_vm_node(t, ctx);
+        lps_node *leaf = m ? lps_child(t, p, m, lpl_line(t->line_cache, m, (jint)loc), (jint)loc) : p;
+        ok = leaf && lps_count(t, leaf, cls, (uint64_t)objects, (uint64_t)bytes);
+        lpa_spin_unlock(&t->lock);
+    }
+    if (!ok)
+        atomic_fetch_add(&lpa.dropped, 1);
 }
 
 /* lps_stack_id: the stack id of a node (0: the root, no Java frames), interned by the
@@ -628,7 +726,13 @@ int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx)
     lps_table *gone = NULL;
     int count = 0;
     lps_ncopies = 0;
-    atomic_store_explicit(&lps_pass_ns, lpa_now_ns(), memory_order_relaxed);
+    static uint64_t vm_drained;
+    uint64_t now = lpa_now_ns();
+    atomic_store_explicit(&lps_pass_ns, now, memory_order_relaxed);
+    if (lps_vm && (atomic_load(&lpa.stopping) || now - vm_drained >= LPS_VM_DRAIN_NS)) {
+        vm_drained = now;
+        lps_drain_counts(lpa.jvmti, (lps_vm_ctx_fn)lps_vm_ctx, (lps_vm_site_fn)lps_vm_site, NULL);
+    }
     lps_take(&gone);
     for (size_t i = 0; i < lps_ncopies; i++)
         lps_copies[i].stack = lps_stack_id(lps_copies[i].node, &slot);

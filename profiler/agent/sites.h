@@ -8,6 +8,8 @@
 #include "ring.h"
 
 void lps_init(void);
+int lps_vm_counting(int on);
+int lps_vm_counts(void);
 int lps_add(uint32_t tid, uint64_t cls, uint64_t size);
 void lps_thread_end(void);
 int lps_drain(void (*fn)(lpr_slot *s, void *ctx), void *ctx);

@@ -202,6 +202,7 @@ static inline __attribute__((always_inline)) Object *post_events(Thread *t, Obje
 
 Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     if (!t || in_alloc_callback) return o;
+    if (jvmti_counts_wanted()) jvmti_counts_add(t, o, size);
     bool ext = jvmti_ext_alloc_wanted();
     /* the common case: ObjectAlloc alone (a heap listener), every allocation */
     if (likely(!(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)))

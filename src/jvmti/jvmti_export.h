@@ -127,6 +127,8 @@ void jvmti_vm_alloc_leave(void **saved);
 /* Heap sampling and TLABs (heap.c): the bytes t may allocate before its next sample
  * point, the bytes its TLAB gave out so far counted. */
 size_t jvmti_sample_room(Thread *t);
+/* A thread ends: its allocation counts (jvmti/jvmti_alloc_counts.c) go to the last drain. */
+void jvmti_counts_thread_exit(Thread *t);
 #define JVMTI_ALLOC_HOOK_ON() unlikely(__atomic_load_n(&jvmti_alloc_hook, __ATOMIC_RELAXED))
 
 #endif

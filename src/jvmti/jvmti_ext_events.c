@@ -6,7 +6,9 @@
  * whose extension callback some environment has set (with the allocation bit set, every
  * thread's TLAB stays closed, so every allocation takes the slow path where it is seen); with no
  * callback it is not installed at all, and the heap pays nothing.  The same switch sets
- * jvmti_alloc_hook, the heap's one test before the allocation events (jvmti_alloc.c).
+ * jvmti_alloc_hook, the heap's one test before the allocation events (jvmti_alloc.c), and
+ * listens for allocations (TLABs closed) while allocations are counted
+ * (jvmti_alloc_counts.c).
  *
  * Collection events (free, move, arena delete, GC start/finish) arrive on the collecting
  * thread with the world stopped and go straight to the callbacks, in VM state: those may
@@ -98,10 +100,10 @@ void jvmti_heap_listening_changed(Thread *t) {
     bool vm_alloc = bits & JVMTI_EVENT_BIT(JVMTI_EVENT_VM_OBJECT_ALLOC);
     switch_lock_take(t);
     uint32_t mask = ext_mask();
-    bool ext_alloc = mask & (1u << GCE_OBJECT_ALLOC);
-    uint32_t listen = mask;
+    bool ext_alloc = mask & (1u << GCE_OBJECT_ALLOC), counting = jvmti_counts_wanted();
+    uint32_t listen = mask | (counting ? 1u << GCE_OBJECT_ALLOC : 0);
     __atomic_store_n(&jvmti_ext_alloc_on, ext_alloc, __ATOMIC_RELAXED);
-    __atomic_store_n(&jvmti_alloc_hook, ext_alloc || sampling || vm_alloc, __ATOMIC_RELEASE);
+    __atomic_store_n(&jvmti_alloc_hook, ext_alloc || sampling || vm_alloc || counting, __ATOMIC_RELEASE);
     if (listen != installed) {
         if (listen) gc_add_listener(t, &listener, listen);
         else gc_remove_listener(t, &listener);

@@ -3,9 +3,11 @@
  * SetExtensionEventCallback, Loupe's extension functions com.loupe.functions.GetObjectId and
  * GetStackTraceMarked (jvmti_stackmark.c), and HotSpot's
  * com.sun.hotspot.functions.IsClassUnloadingEnabled under its id, for the tools that look
- * it up by that id (its event, ClassUnload: jvmti_class_unload.c).
+ * it up by that id (its event, ClassUnload: jvmti_class_unload.c); the allocation counts
+ * (SetAllocationCounting, DrainAllocationCounts) are jvmti_alloc_counts.c's.
  *
- * The events are data (jvmti_ext_events.def: index, id, description, parameters); the
+ * The events and functions are data (jvmti_ext_events.def, jvmti_ext_functions.def: id,
+ * description, parameters, errors); the
  * lists handed to agents are made from it, each string and array in memory of its own
  * that the agent frees with Deallocate, as the spec asks.  Each environment keeps its
  * extension callbacks in JvmtiEnv.ext_callbacks (by index - JVMTI_EXT_FIRST); the heap
@@ -101,7 +103,7 @@ bool jvmti_ext_event_known(jint index) {
 
 /* com.loupe.functions.GetObjectId(jvmtiEnv*, jobject object, jlong *id_ptr): the object's
  * id as the heap extension events name it (its address now). */
-static jvmtiError JNICALL ext_GetObjectId(jvmtiEnv *e, ...) {
+jvmtiError JNICALL jvmti_ext_GetObjectId(jvmtiEnv *e, ...) {
     va_list ap;
     va_start(ap, e);
     jobject object = va_arg(ap, jobject);
@@ -121,7 +123,7 @@ static jvmtiError JNICALL ext_GetObjectId(jvmtiEnv *e, ...) {
 
 /* com.sun.hotspot.functions.IsClassUnloadingEnabled(jvmtiEnv*, jboolean *enabled_ptr), as
  * HotSpot has it: whether -XX:+ClassUnloading (the default) is in force. */
-static jvmtiError JNICALL ext_IsClassUnloadingEnabled(jvmtiEnv *e, ...) {
+jvmtiError JNICALL jvmti_ext_IsClassUnloadingEnabled(jvmtiEnv *e, ...) {
     va_list ap;
     va_start(ap, e);
     jboolean *enabled_ptr = va_arg(ap, jboolean *);
@@ -131,63 +133,88 @@ static jvmtiError JNICALL ext_IsClassUnloadingEnabled(jvmtiEnv *e, ...) {
     return JVMTI_ERROR_NONE;
 }
 
-/* HotSpot 17's description: the one parameter is named after the function, no errors
- * beyond the universal ones. */
-static const jvmtiParamInfo is_class_unloading_enabled_params[] = {
-    { (char *)"IsClassUnloadingEnabled", JVMTI_KIND_OUT, JVMTI_TYPE_JBOOLEAN, JNI_FALSE },
-};
-
-static const jvmtiParamInfo get_object_id_params[] = {
-    { (char *)"object", JVMTI_KIND_IN, JVMTI_TYPE_JOBJECT, JNI_FALSE },
-    { (char *)"id_ptr", JVMTI_KIND_OUT, JVMTI_TYPE_JLONG, JNI_FALSE },
-};
-static const jvmtiError get_object_id_errors[] = { JVMTI_ERROR_INVALID_OBJECT, JVMTI_ERROR_NULL_POINTER };
-
-static const jvmtiParamInfo get_stack_trace_marked_params[] = {
-    { (char *)"tag", JVMTI_KIND_IN, JVMTI_TYPE_JINT, JNI_FALSE },
-    { (char *)"max_frame_count", JVMTI_KIND_IN, JVMTI_TYPE_JINT, JNI_FALSE },
-    { (char *)"frame_buffer", JVMTI_KIND_OUT_BUF, JVMTI_TYPE_CVOID, JNI_FALSE },
-    { (char *)"count_ptr", JVMTI_KIND_OUT, JVMTI_TYPE_JINT, JNI_FALSE },
-    { (char *)"depth_ptr", JVMTI_KIND_OUT, JVMTI_TYPE_JINT, JNI_FALSE },
-};
-static const jvmtiError get_stack_trace_marked_errors[] = {
-    JVMTI_ERROR_ILLEGAL_ARGUMENT, JVMTI_ERROR_NULL_POINTER, JVMTI_ERROR_NOT_AVAILABLE, JVMTI_ERROR_UNATTACHED_THREAD,
+/* The functions, from jvmti_ext_functions.def. */
+enum {
+#define JVMTI_EXT_FN(NAME, fn, id, desc) EXT_FN_##NAME,
+#define JVMTI_EXT_FN_PARAM(NAME, name, kind, type, null_ok)
+#define JVMTI_EXT_FN_ERROR(NAME, error)
+#include "jvmti/jvmti_ext_functions.def"
+#undef JVMTI_EXT_FN
+#undef JVMTI_EXT_FN_PARAM
+#undef JVMTI_EXT_FN_ERROR
 };
 
 static const struct {
     jvmtiExtensionFunction fn;
     const char *id, *description;
-    const jvmtiParamInfo *params;
-    jint nparams;
-    const jvmtiError *errors;
-    jint nerrors;
 } ext_functions[] = {
-    { ext_GetObjectId, "com.loupe.functions.GetObjectId",
-      "The id the heap extension events give an object (its address until it moves or dies)",
-      get_object_id_params, 2, get_object_id_errors, 2 },
-    { jvmti_ext_GetStackTraceMarked, "com.loupe.functions.GetStackTraceMarked",
-      "The current thread's frames from the top to the first one already marked with tag, marking them",
-      get_stack_trace_marked_params, 5, get_stack_trace_marked_errors, 4 },
-    { ext_IsClassUnloadingEnabled, "com.sun.hotspot.functions.IsClassUnloadingEnabled",
-      "Tell if class unloading is enabled (-noclassgc)",
-      is_class_unloading_enabled_params, 1, NULL, 0 },
+#define JVMTI_EXT_FN(NAME, fn, id, desc) { fn, id, desc },
+#define JVMTI_EXT_FN_PARAM(NAME, name, kind, type, null_ok)
+#define JVMTI_EXT_FN_ERROR(NAME, error)
+#include "jvmti/jvmti_ext_functions.def"
+#undef JVMTI_EXT_FN
+#undef JVMTI_EXT_FN_PARAM
+#undef JVMTI_EXT_FN_ERROR
 };
+
+static const ExtParam ext_fn_params[] = {
+#define JVMTI_EXT_FN(NAME, fn, id, desc)
+#define JVMTI_EXT_FN_PARAM(NAME, name, kind, type, null_ok) { EXT_FN_##NAME, { (char *)name, kind, type, null_ok } },
+#define JVMTI_EXT_FN_ERROR(NAME, error)
+#include "jvmti/jvmti_ext_functions.def"
+#undef JVMTI_EXT_FN
+#undef JVMTI_EXT_FN_PARAM
+#undef JVMTI_EXT_FN_ERROR
+};
+
+static const struct {
+    int index;
+    jvmtiError error;
+} ext_fn_errors[] = {
+#define JVMTI_EXT_FN(NAME, fn, id, desc)
+#define JVMTI_EXT_FN_PARAM(NAME, name, kind, type, null_ok)
+#define JVMTI_EXT_FN_ERROR(NAME, error) { EXT_FN_##NAME, error },
+#include "jvmti/jvmti_ext_functions.def"
+#undef JVMTI_EXT_FN
+#undef JVMTI_EXT_FN_PARAM
+#undef JVMTI_EXT_FN_ERROR
+};
+
+/* Function i's parameters into buf; their number. */
+static jint function_params(int i, jvmtiParamInfo *buf) {
+    jint n = 0;
+    for (size_t k = 0; k < ARRAY_LEN(ext_fn_params); k++)
+        if (ext_fn_params[k].index == i) buf[n++] = ext_fn_params[k].info;
+    return n;
+}
+
+/* Function i's errors into *out (allocated for the agent); their number in *n. */
+static jvmtiError function_errors(int i, jint *n, jvmtiError **out) {
+    jint count = 0;
+    for (size_t k = 0; k < ARRAY_LEN(ext_fn_errors); k++) count += ext_fn_errors[k].index == i;
+    jvmtiError err = jvmti_allocate((jlong)count * (jlong)sizeof(jvmtiError), (void **)out);
+    *n = 0;
+    for (size_t k = 0; !err && k < ARRAY_LEN(ext_fn_errors); k++)
+        if (ext_fn_errors[k].index == i) (*out)[(*n)++] = ext_fn_errors[k].error;
+    return err;
+}
+
+static jvmtiError fill_function(int i, jvmtiExtensionFunctionInfo *f) {
+    jvmtiParamInfo params[ARRAY_LEN(ext_fn_params)];
+    f->func = ext_functions[i].fn;
+    f->param_count = function_params(i, params);
+    jvmtiError err = jvmti_strdup(ext_functions[i].id, &f->id);
+    if (!err) err = jvmti_strdup(ext_functions[i].description, &f->short_description);
+    if (!err) err = copy_params(params, f->param_count, &f->params);
+    if (!err) err = function_errors(i, &f->error_count, &f->errors);
+    return err;
+}
 
 jvmtiError JNICALL jvmti_GetExtensionFunctions(jvmtiEnv *env, jint *extension_count_ptr, jvmtiExtensionFunctionInfo **extensions) {
     if (!extension_count_ptr || !extensions) return JVMTI_ERROR_NULL_POINTER;
     jint n = (jint)ARRAY_LEN(ext_functions);
     jvmtiError err = jvmti_allocate((jlong)n * (jlong)sizeof **extensions, (void **)extensions);
-    for (jint i = 0; !err && i < n; i++) {
-        jvmtiExtensionFunctionInfo *f = &(*extensions)[i];
-        f->func = ext_functions[i].fn;
-        f->param_count = ext_functions[i].nparams;
-        f->error_count = ext_functions[i].nerrors;
-        err = jvmti_strdup(ext_functions[i].id, &f->id);
-        if (!err) err = jvmti_strdup(ext_functions[i].description, &f->short_description);
-        if (!err) err = copy_params(ext_functions[i].params, f->param_count, &f->params);
-        if (!err) err = jvmti_allocate((jlong)f->error_count * (jlong)sizeof(jvmtiError), (void **)&f->errors);
-        if (!err && f->error_count) memcpy(f->errors, ext_functions[i].errors, (size_t)f->error_count * sizeof(jvmtiError));
-    }
+    for (jint i = 0; !err && i < n; i++) err = fill_function(i, &(*extensions)[i]);
     if (!err) *extension_count_ptr = n;
     return err;
 }

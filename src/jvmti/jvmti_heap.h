@@ -44,6 +44,24 @@ extern volatile bool jvmti_ext_alloc_on;
 static inline bool jvmti_ext_alloc_wanted(void) { return __atomic_load_n(&jvmti_ext_alloc_on, __ATOMIC_RELAXED); }
 /* com.loupe.functions.GetStackTraceMarked (jvmti_stackmark.c). */
 jvmtiError JNICALL jvmti_ext_GetStackTraceMarked(jvmtiEnv *e, ...);
+/* Claims the frames' mark words for env (false: another environment has them). */
+bool jvmti_marks_claim(JvmtiEnv *env);
+/* com.loupe.functions.SetAllocationCounting and DrainAllocationCounts
+ * (jvmti_alloc_counts.c): while counting, the allocation hook counts every object. */
+extern volatile bool jvmti_counts_on;
+static inline bool jvmti_counts_wanted(void) { return __atomic_load_n(&jvmti_counts_on, __ATOMIC_RELAXED); }
+void jvmti_counts_add(Thread *t, Object *o, size_t size);
+jvmtiError JNICALL jvmti_ext_SetAllocationCounting(jvmtiEnv *e, ...);
+jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...);
+/* The JNI signature of an allocated class by its name, as GetClassSignature gives it. */
+void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap);
+/* com.loupe.functions.SetLifetimeCounting and DrainLifetimes (jvmti_lifetimes.c). */
+jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...);
+jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...);
+/* com.loupe.functions.GetObjectId, com.sun.hotspot.functions.IsClassUnloadingEnabled
+ * (jvmti_extension.c). */
+jvmtiError JNICALL jvmti_ext_GetObjectId(jvmtiEnv *e, ...);
+jvmtiError JNICALL jvmti_ext_IsClassUnloadingEnabled(jvmtiEnv *e, ...);
 
 
 

@@ -18,10 +18,11 @@
  * MARK_DEPTHS - 1 is returned but never marked.  An agent starts over by choosing a new
  * tag.  One environment owns the marks (the first to call); the others get
  * JVMTI_ERROR_NOT_AVAILABLE and walk with GetStackTrace, so two agents never take each
- * other's marks for their own.  Only the calling thread's frames are read and written,
+ * other's marks for their own; so does the owner while it counts allocations
+ * (jvmti_alloc_counts.c keeps its contexts in the same word).  Only the calling thread's frames are read and written,
  * so no lock or safepoint is needed.
  */
-#include "jvmti/jvmti_internal.h"
+#include "jvmti/jvmti_heap.h"
 #include "interp/frame.h"
 #include <stdarg.h>
 
@@ -32,8 +33,9 @@ static JvmtiEnv *mark_owner;
 static uint32_t mark_tag(uint32_t mark) { return mark >> MARK_DEPTH_BITS; }
 static jint mark_depth(uint32_t mark) { return (jint)(mark & (MARK_DEPTHS - 1)); }
 
-/* Claims the marks for env, or tells that another environment has them. */
-static bool mark_claim(JvmtiEnv *env) {
+/* Claims the marks for env, or tells that another environment has them (the allocation
+ * counts of jvmti_alloc_counts.c use them too). */
+bool jvmti_marks_claim(JvmtiEnv *env) {
     JvmtiEnv *none = NULL;
     return __atomic_compare_exchange_n(&mark_owner, &none, env, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
            none == env;
@@ -84,7 +86,7 @@ jvmtiError JNICALL jvmti_ext_GetStackTraceMarked(jvmtiEnv *e, ...) {
     if (!t) return JVMTI_ERROR_UNATTACHED_THREAD;
     if (!buf || !count_ptr || !depth_ptr) return JVMTI_ERROR_NULL_POINTER;
     if (tag <= 0 || tag >= MARK_TAGS || max < 0) return JVMTI_ERROR_ILLEGAL_ARGUMENT;
-    if (!mark_claim(env)) return JVMTI_ERROR_NOT_AVAILABLE;
+    if (!jvmti_marks_claim(env) || jvmti_counts_wanted()) return JVMTI_ERROR_NOT_AVAILABLE;
     jint base, n = mark_walk(t, (uint32_t)tag, max, buf, &base);
     if (n < 0) {
         *count_ptr = max, *depth_ptr = -1;

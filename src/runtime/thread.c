@@ -16,6 +16,7 @@
 #include "interp/frame.h"
 #include "interp/debug.h"
 #include "native/checkjni.h"
+#include "jvmti/jvmti_export.h"
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -118,6 +119,7 @@ bool thread_attach_current(Thread *t, size_t stack_size) {
 
 void thread_detach_current(Thread *t) {
     heap_thread_exit(t);
+    jvmti_counts_thread_exit(t);
     thread_list_remove(t, t);
     thread_self = NULL;
     crash_thread_end();

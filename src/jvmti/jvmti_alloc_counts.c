@@ -1,0 +1,550 @@
+/*
+ * jvmti_alloc_counts.c — com.loupe.functions.SetAllocationCounting and
+ * DrainAllocationCounts: every allocation counted by the VM per thread and site, for a
+ * profiler that wants exact allocation sites without an event per object.
+ *
+ * An agent that counted every object from com.loupe.events.ObjectAlloc paid, per object,
+ * the event's delivery (handles, the event scope), a stack walk into its buffer and a
+ * lookup of that stack in its own tables: several times what the interpreter spends on
+ * the allocation.  Here the allocation hook (jvmti_alloc.c) counts the object itself, in
+ * a table of the allocating thread's own, and the agent takes the counts in batches.
+ *
+ * A site is (context, method, bci, class name): the allocating frame's method and
+ * bytecode index, and the context, the chain of its callers.  Contexts are the nodes of a
+ * prefix tree per thread: context c = (parent context, method, line) of one caller frame,
+ * 0 the root (no frames).  A frame's callers cannot change while it lives (they wait at
+ * their call), so a frame's context is computed once and kept in its Frame.mark (the word
+ * GetStackTraceMarked uses, cleared by the push: jvmti_stackmark.c), with the session's
+ * tag: an allocation from a frame that allocated before costs a load of its mark and a
+ * lookup of the site in a small cache; a new frame looks up its own context only (its
+ * caller is marked), among its caller's callees.  Contexts are keyed by line, not bytecode index (a stack names
+ * lines): a recursion that calls itself from two places on one line has a context per
+ * depth, not one per path down its tree.  A context keeps the first index seen on its
+ * line, for the agent.
+ *
+ * Concurrency: a table is written by its thread alone.  Its contexts and sites lie in
+ * blocks that never move, published by a count stored with release; the drain (any
+ * thread, under counts_lock) reads the published part and each site's counts (relaxed
+ * atomics), and remembers what it reported in the site (fields only it writes), so each
+ * drain reports what was counted since the last one.  A site counted since the last
+ * drain is in the table's ring of dirty sites, so a drain reads only those (javac has
+ * over a hundred thousand sites, a few hundred busy between two drains).  Tables are
+ * unlinked and freed only under counts_lock: by the drain once their thread has ended,
+ * by a new session (a table of an older session is unlinked, and freed by its thread,
+ * which no longer reads it).
+ *
+ * Counting is exact: every object the allocation hook sees is counted once (the same
+ * objects ObjectAlloc announces: not those allocated inside the allocation callbacks).
+ * Limits: 2^20 contexts per thread (a deeper context is counted under its nearest known
+ * caller) and 2^24 sites per thread (more are counted under one site of a NULL method).
+ */
+#include "jvmti/jvmti_heap.h"
+#include "interp/frame.h"
+#include "heap/object.h"
+#include "classfile/class.h"
+#include <stdarg.h>
+#include <string.h>
+
+enum {
+    MARK_VALUE_BITS = 20,               /* as jvmti_stackmark.c's layout: tag << 20 | value */
+    MAX_CONTEXTS = 1 << MARK_VALUE_BITS,
+    BLOCK_BITS = 12,
+    BLOCK = 1 << BLOCK_BITS,
+    CTX_BLOCKS = MAX_CONTEXTS / BLOCK,
+    SITE_BLOCKS = 4096,
+    MAX_SITES = SITE_BLOCKS * BLOCK,
+    LINE_CACHE = 1024,
+    MARK_TAGS = 1 << (32 - MARK_VALUE_BITS),
+    RING = 4096,                        /* sites counted since the last drain, per thread */
+    CTX_LIST = 16,                      /* a context's callees are looked up in a list up to this many */
+};
+
+typedef struct {
+    uint32_t parent;
+    int32_t line;
+    Method *method;
+    int32_t bci;                        /* the first index seen on the line */
+    /* the owner's alone (the drain reads the fields above) */
+    uint32_t child, sibling;            /* its callees' contexts, the last used first (index + 1) */
+    uint32_t nchildren;                 /* more than CTX_LIST: found through ctx_hash */
+} CountCtx;
+
+typedef struct {
+    const Method *method;
+    uint32_t parent;
+    int32_t line;
+    uint32_t ctx;                       /* index + 1; 0: a free slot */
+} CtxSlot;
+
+typedef struct {
+    uint32_t ctx;
+    int32_t bci;
+    Method *method;
+    Symbol *name;                       /* the class's (symbols live as long as the VM) */
+    uint64_t objects, bytes;            /* written by the owner (relaxed atomics) */
+    uint32_t index;
+    uint32_t dirty;                     /* in the table's ring (set by the owner, cleared by the drain) */
+    uint64_t sent_objects, sent_bytes;  /* the drain's */
+} CountSite;
+
+typedef struct CountTable {
+    struct CountTable *next;            /* counts_tables, under counts_lock */
+    uint32_t session;
+    bool ended;                         /* its thread ended (under counts_lock) */
+    jlong thread;                       /* the kernel's id of its thread */
+    uint32_t nctx, nsites;              /* published (release) */
+    uint32_t reported_ctx;              /* the drain's: contexts reported so far */
+    uint32_t ring[RING];                /* indexes of sites counted since the last drain */
+    uint32_t head, tail;                /* pushed by the owner, taken by the drain (atomics) */
+    bool overflow;                      /* the ring was full: the drain reads every site */
+    CountCtx *ctx[CTX_BLOCKS];
+    CountSite *sites[SITE_BLOCKS];
+    /* the owner's alone */
+    CtxSlot *ctx_hash;                  /* open addressing, the key kept in the slot: the */
+    uint32_t ctx_cap, ctx_hashed;       /* callees of contexts with more than CTX_LIST */
+    uint32_t *site_hash, site_cap;
+    struct { uint32_t ctx; int32_t bci; const Method *m; const Symbol *name; CountSite *s; } recent[LINE_CACHE];
+                                        /* sites by key, a direct-mapped cache */
+    size_t wcap;
+    Frame **walk;
+    struct { const Method *m; int32_t bci, line; } lines[LINE_CACHE];
+    struct { const Method *m; uint32_t parent, ctx; int32_t bci; } kids[LINE_CACHE];   /* ctx_child's answers */
+} CountTable;
+
+static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
+static CountTable *counts_tables;
+static uint32_t counts_session;         /* the current session; its tag is session % (MARK_TAGS - 1) + 1 */
+static JvmtiEnv *counts_env;            /* the counting environment */
+volatile bool jvmti_counts_on;
+static _Thread_local CountTable *my_table;
+
+static inline uint32_t session_tag(uint32_t s) { return s % (MARK_TAGS - 1) + 1; }
+static inline CountCtx *ctx_at(CountTable *t, uint32_t i) { return &t->ctx[i >> BLOCK_BITS][i & (BLOCK - 1)]; }
+static inline CountSite *site_at(CountTable *t, uint32_t i) { return &t->sites[i >> BLOCK_BITS][i & (BLOCK - 1)]; }
+
+static uint64_t mix(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return h;
+}
+
+/* ---- tables ---- */
+
+static void table_free(CountTable *t) {
+    for (int i = 0; i < CTX_BLOCKS; i++) vm_free(t->ctx[i]);
+    for (int i = 0; i < SITE_BLOCKS; i++) vm_free(t->sites[i]);
+    vm_free(t->ctx_hash);
+    vm_free(t->site_hash);
+    vm_free(t->walk);
+    vm_free(t);
+}
+
+/* The calling thread's table of the current session, made (and an older one dropped)
+ * when it has none. */
+static CountTable *table_of(Thread *th) {
+    uint32_t s = __atomic_load_n(&counts_session, __ATOMIC_ACQUIRE);
+    CountTable *t = my_table;
+    if (likely(t && t->session == s)) return t;
+    pthread_mutex_lock(&counts_lock);
+    if (t) table_free(t);           /* unlinked by the new session */
+    t = vm_calloc(1, sizeof *t);
+    t->session = s;
+    t->thread = th->os_tid;
+    t->nctx = 1;                    /* context 0: the root */
+    t->ctx[0] = vm_calloc(BLOCK, sizeof(CountCtx));
+    t->next = counts_tables;
+    counts_tables = t;
+    pthread_mutex_unlock(&counts_lock);
+    return my_table = t;
+}
+
+/* ---- contexts ---- */
+
+static int line_of(CountTable *t, const Method *m, int32_t bci) {
+    if (bci < 0) return -2;
+    size_t i = (size_t)(mix((uintptr_t)m ^ (uint64_t)(uint32_t)bci << 48) & (LINE_CACHE - 1));
+    if (t->lines[i].m != m || t->lines[i].bci != bci) {
+        t->lines[i].m = m, t->lines[i].bci = bci;
+        t->lines[i].line = method_line_at(m, bci);
+    }
+    return t->lines[i].line;
+}
+
+static size_t ctx_slot(const CountTable *t, uint32_t parent, const Method *m, int32_t line) {
+    size_t i = (size_t)mix((uintptr_t)m * 0x9E3779B97F4A7C15ull ^ parent ^ (uint64_t)(uint32_t)line << 32) & (t->ctx_cap - 1);
+    for (const CtxSlot *e; (e = &t->ctx_hash[i])->ctx; i = (i + 1) & (t->ctx_cap - 1))
+        if (e->parent == parent && e->method == m && e->line == line) break;
+    return i;
+}
+
+static void ctx_hash_add(CountTable *t, uint32_t i);
+
+/* Doubles the hash of the contexts whose parent has more than CTX_LIST callees. */
+static void ctx_rehash(CountTable *t) {
+    uint32_t cap = t->ctx_cap ? t->ctx_cap * 2 : 1024;
+    vm_free(t->ctx_hash);
+    t->ctx_hash = vm_calloc(cap, sizeof *t->ctx_hash);
+    t->ctx_cap = cap;
+    t->ctx_hashed = 0;
+    for (uint32_t i = 1; i < t->nctx; i++)
+        if (ctx_at(t, ctx_at(t, i)->parent)->nchildren > CTX_LIST) ctx_hash_add(t, i);
+}
+
+static void ctx_hash_add(CountTable *t, uint32_t i) {
+    if ((t->ctx_hashed + 1) * 2 > t->ctx_cap) ctx_rehash(t);   /* (adds i when its parent is large) */
+    const CountCtx *c = ctx_at(t, i);
+    size_t slot = ctx_slot(t, c->parent, c->method, c->line);
+    if (t->ctx_hash[slot].ctx) return;
+    t->ctx_hash[slot] = (CtxSlot){ c->method, c->parent, c->line, i + 1 };
+    t->ctx_hashed++;
+}
+
+/* parent's callee (m, line) from its list, moved to the list's head (0: none). */
+static uint32_t ctx_listed(CountTable *t, CountCtx *parent, const Method *m, int32_t line) {
+    for (uint32_t *p = &parent->child; *p;) {
+        CountCtx *c = ctx_at(t, *p - 1);
+        if (c->method == m && c->line == line) {
+            uint32_t k = *p;
+            *p = c->sibling;
+            c->sibling = parent->child, parent->child = k;
+            return k;
+        }
+        p = &c->sibling;
+    }
+    return 0;
+}
+
+/* The context of the frames called from frame (method m at bci) in context parent,
+ * looked up by line: among parent's callees, in a list (a frame calls few others, and
+ * the parent was just used: no cache miss) or, for a parent with many, in the hash. */
+static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
+    int32_t line = line_of(t, m, bci);
+    CountCtx *p = ctx_at(t, parent);
+    uint32_t k;
+    if (p->nchildren <= CTX_LIST) {
+        if ((k = ctx_listed(t, p, m, line))) return k - 1;
+    } else {
+        size_t slot = ctx_slot(t, parent, m, line);
+        if (t->ctx_hash[slot].ctx) return t->ctx_hash[slot].ctx - 1;
+    }
+    uint32_t i = t->nctx;
+    if (i >= MAX_CONTEXTS) return parent;
+    if (!t->ctx[i >> BLOCK_BITS]) t->ctx[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountCtx));
+    *ctx_at(t, i) = (CountCtx){ parent, line, m, bci, 0, p->child, 0 };
+    p->child = i + 1;
+    __atomic_store_n(&t->nctx, i + 1, __ATOMIC_RELEASE);
+    if (++p->nchildren == CTX_LIST + 1) {
+        for (uint32_t c = p->child; c; c = ctx_at(t, c - 1)->sibling) ctx_hash_add(t, c - 1);
+    } else if (p->nchildren > CTX_LIST + 1) {
+        ctx_hash_add(t, i);
+    }
+    return i;
+}
+
+/* ctx_lookup through a cache by index (a recursion makes new frames from a few sites). */
+static uint32_t ctx_child(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
+    size_t i = (size_t)(mix((uintptr_t)m ^ (uint64_t)parent << 32 ^ (uint64_t)(uint32_t)bci << 12) & (LINE_CACHE - 1));
+    if (t->kids[i].m != m || t->kids[i].parent != parent || t->kids[i].bci != bci) {
+        uint32_t c = ctx_lookup(t, parent, m, bci);
+        t->kids[i].m = m, t->kids[i].parent = parent, t->kids[i].bci = bci, t->kids[i].ctx = c;
+    }
+    return t->kids[i].ctx;
+}
+
+static inline int32_t frame_index(const Frame *f) { return (f->flags & FR_NATIVE) ? -1 : frame_bci(f); }
+
+/* The context of frame f's callers: its mark, or computed from the first marked frame
+ * below it (or the bottom), marking the frames on the way. */
+static uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
+    if (likely(f->mark >> MARK_VALUE_BITS == tag && (f->mark & (MAX_CONTEXTS - 1)) < t->nctx))
+        return f->mark & (MAX_CONTEXTS - 1);
+    size_t n = 0;
+    Frame *x = f;
+    for (; x && (x->mark >> MARK_VALUE_BITS != tag || (x->mark & (MAX_CONTEXTS - 1)) >= t->nctx); x = x->prev) {
+        if (n == t->wcap) {
+            t->wcap = t->wcap ? t->wcap * 2 : 256;
+            t->walk = vm_realloc(t->walk, t->wcap * sizeof *t->walk);
+        }
+        t->walk[n++] = x;
+    }
+    uint32_t c = x ? ctx_child(t, x->mark & (MAX_CONTEXTS - 1), x->method, frame_index(x)) : 0;
+    for (size_t i = n; i-- > 0;) {
+        Frame *w = t->walk[i];
+        w->mark = tag << MARK_VALUE_BITS | c;
+        if (i) c = ctx_child(t, c, w->method, frame_index(w));
+    }
+    return c;
+}
+
+/* ---- sites ---- */
+
+static size_t site_slot(const CountTable *t, uint32_t ctx, const Method *m, int32_t bci, const Symbol *name) {
+    uint64_t h = mix(((uintptr_t)m ^ (uint64_t)ctx << 40 ^ (uint64_t)(uint32_t)bci << 20) * 0x9E3779B97F4A7C15ull ^ (uintptr_t)name);
+    size_t i = (size_t)h & (t->site_cap - 1);
+    for (uint32_t k; (k = t->site_hash[i]); i = (i + 1) & (t->site_cap - 1)) {
+        const CountSite *s = site_at((CountTable *)t, k - 1);
+        if (s->ctx == ctx && s->method == m && s->bci == bci && s->name == name) break;
+    }
+    return i;
+}
+
+static void site_rehash(CountTable *t) {
+    uint32_t cap = t->site_cap ? t->site_cap * 2 : 1024;
+    vm_free(t->site_hash);
+    t->site_hash = vm_calloc(cap, sizeof *t->site_hash);
+    t->site_cap = cap;
+    for (uint32_t i = 0; i < t->nsites; i++) {
+        const CountSite *s = site_at(t, i);
+        t->site_hash[site_slot(t, s->ctx, s->method, s->bci, s->name)] = i + 1;
+    }
+}
+
+/* The site's index + 1, made if new (the last one when the table is full). */
+static uint32_t site_find(CountTable *t, uint32_t ctx, Method *m, int32_t bci, Symbol *name) {
+    if ((t->nsites + 1) * 2 > t->site_cap) site_rehash(t);
+    size_t slot = site_slot(t, ctx, m, bci, name);
+    if (t->site_hash[slot]) return t->site_hash[slot];
+    uint32_t i = t->nsites;
+    if (i >= MAX_SITES - 1) {       /* the last one: the overflow site */
+        if (i == MAX_SITES) return MAX_SITES;
+        ctx = 0, m = NULL, bci = -1;
+    }
+    if (!t->sites[i >> BLOCK_BITS]) t->sites[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountSite));
+    *site_at(t, i) = (CountSite){ ctx, bci, m, name, 0, 0, i, 0, 0, 0 };
+    t->site_hash[slot] = i + 1;
+    __atomic_store_n(&t->nsites, i + 1, __ATOMIC_RELEASE);
+    return i + 1;
+}
+
+/* Site s has counts the drain has not seen: its index goes into the ring (or, when the
+ * ring is full, the next drain reads every site).  Without a fence a drain may clear
+ * the flag just after the owner saw it set: that site's new counts wait for its next
+ * object, or for the last drain, which reads every site. */
+static void mark_dirty(CountTable *t, CountSite *s) {
+    __atomic_store_n(&s->dirty, 1, __ATOMIC_RELAXED);
+    uint32_t h = t->head;
+    if (h - __atomic_load_n(&t->tail, __ATOMIC_ACQUIRE) >= RING) {
+        __atomic_store_n(&t->overflow, true, __ATOMIC_RELEASE);
+        return;
+    }
+    t->ring[h % RING] = s->index;
+    __atomic_store_n(&t->head, h + 1, __ATOMIC_RELEASE);
+}
+
+/* Counts object o (size bytes) at the calling thread's current site (the allocation
+ * hook, jvmti_alloc.c; o is complete). */
+void jvmti_counts_add(Thread *th, Object *o, size_t size) {
+    CountTable *t = table_of(th);
+    Frame *f = th->top;
+    uint32_t ctx = 0;
+    Method *m = NULL;
+    int32_t bci = -1;
+    if (f) {
+        ctx = frame_ctx(t, f, session_tag(t->session));
+        m = f->method;
+        bci = frame_index(f);
+    }
+    Symbol *name = o->klass->name;
+    size_t k = (size_t)(mix((uintptr_t)m ^ (uintptr_t)name << 7 ^ (uint64_t)ctx << 32 ^ (uint32_t)bci) & (LINE_CACHE - 1));
+    CountSite *s = t->recent[k].s;
+    if (unlikely(!s || t->recent[k].ctx != ctx || t->recent[k].m != m || t->recent[k].bci != bci || t->recent[k].name != name)) {
+        s = site_at(t, site_find(t, ctx, m, bci, name) - 1);
+        t->recent[k].ctx = ctx, t->recent[k].m = m, t->recent[k].bci = bci, t->recent[k].name = name, t->recent[k].s = s;
+    }
+    __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
+    if (unlikely(!__atomic_load_n(&s->dirty, __ATOMIC_RELAXED))) mark_dirty(t, s);
+}
+
+/* The calling thread ends: its table waits for the drain, which frees it. */
+void jvmti_counts_thread_exit(Thread *th) {
+    CountTable *t = my_table;
+    if (!t) return;
+    my_table = NULL;
+    pthread_mutex_lock(&counts_lock);
+    if (t->session == counts_session) t->ended = true;
+    else table_free(t);             /* an older session's: unlinked already */
+    pthread_mutex_unlock(&counts_lock);
+}
+
+/* ---- the extension functions ---- */
+
+static jvmtiError check_env(JvmtiEnv *env) {
+    if (!env || !__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) return JVMTI_ERROR_INVALID_ENVIRONMENT;
+    return JVMTI_ERROR_NONE;
+}
+
+/* A new session: every table of the last one is unlinked (freed if its thread ended;
+ * otherwise its thread frees it when it next counts or ends).  counts_lock held. */
+static void new_session(void) {
+    for (CountTable *t = counts_tables, *next; t; t = next) {
+        next = t->next;
+        if (t->ended) table_free(t);
+    }
+    counts_tables = NULL;
+    __atomic_store_n(&counts_session, counts_session + 1, __ATOMIC_RELEASE);
+}
+
+/* com.loupe.functions.SetAllocationCounting(jvmtiEnv*, jboolean on): on starts a new
+ * session (earlier counts forgotten, every allocation counted from now on); off stops
+ * counting, leaving what was counted to a last drain. */
+jvmtiError JNICALL jvmti_ext_SetAllocationCounting(jvmtiEnv *e, ...) {
+    va_list ap;
+    va_start(ap, e);
+    jboolean on = (jboolean)va_arg(ap, int);
+    va_end(ap);
+    JvmtiEnv *env = jvmti_env(e);
+    jvmtiError err = check_env(env);
+    if (err) return err;
+    if (on && !jvmti_marks_claim(env)) return JVMTI_ERROR_NOT_AVAILABLE;
+    pthread_mutex_lock(&counts_lock);
+    if (counts_env && counts_env != env) err = JVMTI_ERROR_NOT_AVAILABLE;
+    else if (on) {
+        counts_env = env;
+        new_session();
+    } else {
+        counts_env = NULL;
+    }
+    pthread_mutex_unlock(&counts_lock);
+    if (err) return err;
+    __atomic_store_n(&jvmti_counts_on, on != JNI_FALSE, __ATOMIC_RELEASE);
+    Thread *t = thread_current();
+    int old = t ? thread_enter_vm(t) : 0;
+    jvmti_heap_listening_changed(t);
+    if (t) thread_leave_vm(t, old);
+    return JVMTI_ERROR_NONE;
+}
+
+typedef void (JNICALL *CountCtxFn)(void *data, jlong thread, jint context, jint parent, jmethodID method,
+                                   jlocation location);
+typedef void (JNICALL *CountSiteFn)(void *data, jlong thread, jint context, jmethodID method, jlocation location,
+                                    const char *class_signature, jlong objects, jlong bytes);
+
+/* The JNI signature of a class by its name (classes allocated are never primitive). */
+void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap) {
+    const char *s = name->str;
+    snprintf(buf, cap, s[0] == '[' ? "%s" : "L%s;", s);
+    for (char *p = buf; *p; p++)
+        if (*p == '+') *p = '.';
+}
+
+/* Reads a site's counts: objects and bytes of the same moment (the owner may count
+ * meanwhile: read again until both hold still). */
+static void site_counts(const CountSite *s, uint64_t *objects, uint64_t *bytes) {
+    uint64_t n;
+    do {
+        n = __atomic_load_n(&s->objects, __ATOMIC_ACQUIRE);
+        *bytes = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
+        *objects = __atomic_load_n(&s->objects, __ATOMIC_ACQUIRE);
+    } while (n != *objects);
+}
+
+/* What a drain reports, copied out under counts_lock and passed to the callbacks after
+ * it is released: a callback may call JVMTI, and so stop for a collection, which must
+ * never find the lock held (an allocating thread may be waiting for it, unstoppable). */
+typedef struct {
+    jlong thread;
+    jint ctx, parent;                   /* parent -1: a site */
+    jmethodID method;
+    jlocation location;
+    const Symbol *name;
+    jlong objects, bytes;
+} Report;
+
+typedef struct {
+    Report *r;
+    size_t n, cap;
+} Reports;
+
+static Report *report_add(Reports *rs) {
+    if (rs->n == rs->cap) {
+        rs->cap = rs->cap ? rs->cap * 2 : 256;
+        rs->r = vm_realloc(rs->r, rs->cap * sizeof *rs->r);
+    }
+    return &rs->r[rs->n++];
+}
+
+/* Site s's counts since the last drain, if any, into rs. */
+static void drain_site(CountTable *t, CountSite *s, Reports *rs) {
+    uint64_t objects, bytes;
+    __atomic_store_n(&s->dirty, 0, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    site_counts(s, &objects, &bytes);
+    if (objects == s->sent_objects) return;
+    *report_add(rs) = (Report){ t->thread, (jint)s->ctx, -1, (jmethodID)s->method, s->bci, s->name,
+                                (jlong)(objects - s->sent_objects), (jlong)(bytes - s->sent_bytes) };
+    s->sent_objects = objects, s->sent_bytes = bytes;
+}
+
+/* A table's new contexts, then the sites counted since the last drain: those in its
+ * ring, or every one when the ring overflowed, the thread ended or counting stopped
+ * (the last drain misses nothing). */
+static void drain_table(CountTable *t, Reports *rs) {
+    uint32_t nctx = __atomic_load_n(&t->nctx, __ATOMIC_ACQUIRE), nsites = __atomic_load_n(&t->nsites, __ATOMIC_ACQUIRE);
+    for (uint32_t i = t->reported_ctx ? t->reported_ctx : 1; i < nctx; i++) {
+        const CountCtx *c = ctx_at(t, i);
+        *report_add(rs) = (Report){ t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci, NULL, 0, 0 };
+    }
+    t->reported_ctx = nctx;
+    uint32_t tail = t->tail, head = __atomic_load_n(&t->head, __ATOMIC_ACQUIRE);
+    bool all = __atomic_exchange_n(&t->overflow, false, __ATOMIC_ACQ_REL) || t->ended || !jvmti_counts_wanted();
+    for (uint32_t k = tail; !all && k != head; k++) drain_site(t, site_at(t, t->ring[k % RING]), rs);
+    __atomic_store_n(&t->tail, head, __ATOMIC_RELEASE);
+    for (uint32_t i = 0; all && i < nsites; i++) drain_site(t, site_at(t, i), rs);
+}
+
+/* The tables from t on, oldest first (the list is newest first): a thread that ended is
+ * reported before a newer one that the kernel gave the same id, whose contexts start
+ * from 1 again. */
+static void drain_tables(CountTable *t, Reports *rs) {
+    size_t n = 0;
+    for (CountTable *x = t; x; x = x->next) n++;
+    CountTable **all = vm_malloc(n * sizeof *all);
+    n = 0;
+    for (CountTable *x = t; x; x = x->next) all[n++] = x;
+    while (n--) drain_table(all[n], rs);
+    vm_free(all);
+}
+
+/* com.loupe.functions.DrainAllocationCounts(jvmtiEnv*, context_fn, site_fn, void *data):
+ * per thread, the contexts made since the last drain (parents first), then the sites
+ * with the objects and bytes counted since the last drain. */
+jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...) {
+    va_list ap;
+    va_start(ap, e);
+    CountCtxFn ctx_fn = va_arg(ap, CountCtxFn);
+    CountSiteFn site_fn = va_arg(ap, CountSiteFn);
+    void *data = va_arg(ap, void *);
+    va_end(ap);
+    JvmtiEnv *env = jvmti_env(e);
+    jvmtiError err = check_env(env);
+    if (err) return err;
+    if (!ctx_fn || !site_fn) return JVMTI_ERROR_NULL_POINTER;
+    Reports rs = { NULL, 0, 0 };
+    pthread_mutex_lock(&counts_lock);
+    drain_tables(counts_tables, &rs);
+    for (CountTable **p = &counts_tables; *p;) {
+        CountTable *t = *p;
+        if (t->ended) {
+            *p = t->next;
+            table_free(t);
+        } else {
+            p = &t->next;
+        }
+    }
+    pthread_mutex_unlock(&counts_lock);
+    char sig[1024];
+    for (size_t i = 0; i < rs.n; i++) {
+        const Report *r = &rs.r[i];
+        if (r->parent >= 0) {
+            ctx_fn(data, r->thread, r->ctx, r->parent, r->method, r->location);
+        } else {
+            jvmti_class_signature_of(r->name, sig, sizeof sig);
+            site_fn(data, r->thread, r->ctx, r->method, r->location, sig, r->objects, r->bytes);
+        }
+    }
+    vm_free(rs.r);
+    return JVMTI_ERROR_NONE;
+}
+

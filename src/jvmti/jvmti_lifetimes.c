@@ -1,0 +1,436 @@
+/*
+ * jvmti_lifetimes.c — com.loupe.functions.SetLifetimeCounting and DrainLifetimes: every
+ * object followed from its birth to its death by the VM itself, its deaths counted per
+ * (arena, class, age), for a profiler that wants exact lifetimes without an event per
+ * object and per move.
+ *
+ * An agent can follow objects from the extension events (ObjectAlloc, ObjectMove,
+ * ObjectFree, ArenaDelete), but each object then costs an event at its birth (handles,
+ * an id lookup, a table insert behind a lock) and one per move, each a call through a
+ * variadic callback: BinaryTrees' exact mode spent a third of its time so.  Here a heap
+ * event listener of the VM's own (heap/gcevents.c) does the same bookkeeping inline:
+ *
+ *  - a shadow of the heap (one 16-byte entry per 16-byte granule, in 64 KB chunks found
+ *    through a two-level directory indexed by address) holds each followed object's class
+ *    name, size, arena and the collection count at its birth, written by the allocating
+ *    thread (its TLAB's granules are its own; chunks are made with a CAS);
+ *  - during a collection (the world stopped, one collecting thread) a move re-keys an
+ *    entry, a free ends one, an arena's deletion ends every entry left in it (chunks
+ *    remember which arenas they hold, so only those are read);
+ *  - an object's age is the number of collections it lived through; each death counts
+ *    under (arena, class, age), and per class for the live heap, which is what each
+ *    thread saw born (a table per thread, no lock) less what died.
+ *
+ * DrainLifetimes reads all this only while nothing changes it: with the world stopped (a
+ * collection's callback, GCFinish) or after counting was switched off (the switch stops
+ * the world to remove the listener).  Symbols live as long as the VM, so an entry keeps
+ * its class's name even after the class is unloaded.  Counts are exact: every object
+ * allocated while counting is born once and dies once (or is reported alive).
+ */
+#include "jvmti/jvmti_heap.h"
+#include "heap/gc.h"
+#include "heap/object.h"
+#include "classfile/class.h"
+#include "runtime/vm.h"
+#include <stdarg.h>
+#include <string.h>
+
+enum {
+    GRANULE_BITS = 4,
+    CHUNK_BITS = 16,
+    PER_CHUNK = 1 << (CHUNK_BITS - GRANULE_BITS),
+    DIR_BITS = 16,              /* chunks per 4 GB */
+    TOP_BITS = 47 - CHUNK_BITS - DIR_BITS,
+    MAX_ARENA = 255,
+    MAX_AGE = 255,
+};
+
+typedef struct {
+    Symbol *name;               /* NULL: no object starts here */
+    uint32_t size;
+    uint32_t birth_arena;       /* birth << 8 | arena */
+} LtObj;
+
+typedef struct {
+    uint64_t arenas;            /* bit a: may hold objects of arena a (a < 64); bit 63 all others */
+    LtObj o[PER_CHUNK];
+} LtChunk;
+
+typedef struct {
+    Symbol *name;               /* NULL: free */
+    uint64_t objects, bytes;
+} LtClass;
+
+typedef struct LtThread {
+    struct LtThread *next;
+    Symbol *last_name;          /* the class of the last allocation and its counts */
+    LtClass *last;
+    LtClass *born;              /* open addressing by name */
+    uint32_t cap, n;
+} LtThread;
+
+typedef struct {
+    uint64_t key;               /* arena << 8 | age, with name: 0 and NULL free */
+    Symbol *name;
+    uint64_t objects, bytes;
+} LtDeath;
+
+static LtChunk **lt_dir[1 << TOP_BITS];
+static uint32_t lt_session, lt_gcs;
+static LtThread *lt_threads;            /* pushed with a CAS; freed with the world stopped */
+static _Thread_local LtThread *my_born;
+static _Thread_local uint32_t my_session;       /* my_born's (it may be freed since) */
+static LtDeath *lt_deaths;              /* the collection's alone */
+static size_t lt_dcap, lt_dcount;
+static LtClass *lt_died;                /* per class, for the live heap */
+static uint32_t lt_died_cap, lt_died_n;
+static JvmtiEnv *lt_env;
+static volatile bool lt_on;
+static pthread_mutex_t lt_lock = PTHREAD_MUTEX_INITIALIZER;   /* the switch */
+
+static uint64_t mix(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return h;
+}
+
+/* ---- the shadow table ---- */
+
+static inline uint64_t arena_bit(int arena) { return arena < 63 ? 1ull << arena : 1ull << 63; }
+
+/* The chunk of address a, made when make is set (NULL: none). */
+static LtChunk *chunk_of(uintptr_t a, bool make) {
+    size_t top = (a >> (CHUNK_BITS + DIR_BITS)) & ((1u << TOP_BITS) - 1), mid = (a >> CHUNK_BITS) & ((1u << DIR_BITS) - 1);
+    LtChunk **d = __atomic_load_n(&lt_dir[top], __ATOMIC_ACQUIRE);
+    if (unlikely(!d)) {
+        if (!make) return NULL;
+        LtChunk **fresh = vm_calloc((size_t)1 << DIR_BITS, sizeof *fresh), **none = NULL;
+        if (__atomic_compare_exchange_n(&lt_dir[top], &none, fresh, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) d = fresh;
+        else vm_free(fresh), d = none;
+    }
+    LtChunk *c = __atomic_load_n(&d[mid], __ATOMIC_ACQUIRE);
+    if (unlikely(!c)) {
+        if (!make) return NULL;
+        LtChunk *fresh = vm_calloc(1, sizeof *fresh), *none = NULL;
+        if (__atomic_compare_exchange_n(&d[mid], &none, fresh, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) c = fresh;
+        else vm_free(fresh), c = none;
+    }
+    return c;
+}
+
+static inline LtObj *entry(LtChunk *c, uintptr_t a) { return &c->o[(a >> GRANULE_BITS) & (PER_CHUNK - 1)]; }
+
+static void put(uintptr_t a, Symbol *name, uint32_t size, uint32_t birth, int arena) {
+    LtChunk *c = chunk_of(a, true);
+    uint64_t bit = arena_bit(arena);
+    if (unlikely(!(__atomic_load_n(&c->arenas, __ATOMIC_RELAXED) & bit))) __atomic_fetch_or(&c->arenas, bit, __ATOMIC_RELAXED);
+    *entry(c, a) = (LtObj){ name, size, birth << 8 | (uint32_t)arena };
+}
+
+/* Takes the entry at a into *out; false when none is there. */
+static bool take(uintptr_t a, LtObj *out) {
+    LtChunk *c = chunk_of(a, false);
+    if (!c) return false;
+    LtObj *e = entry(c, a);
+    if (!e->name) return false;
+    *out = *e;
+    e->name = NULL;
+    return true;
+}
+
+/* Calls fn on every entry (of arena, or of all when arena < 0); entries for which it
+ * returns true are emptied. */
+static void each(int arena, bool (*fn)(LtObj *o, void *ctx), void *ctx) {
+    uint64_t bit = arena >= 0 ? arena_bit(arena) : ~0ull;
+    for (size_t top = 0; top < ARRAY_LEN(lt_dir); top++) {
+        LtChunk **d = lt_dir[top];
+        for (size_t mid = 0; d && mid < (1u << DIR_BITS); mid++) {
+            LtChunk *c = d[mid];
+            if (!c || !(c->arenas & bit)) continue;
+            bool left = false;
+            for (int k = 0; k < PER_CHUNK; k++) {
+                LtObj *o = &c->o[k];
+                if (!o->name || (arena >= 0 && (int)(o->birth_arena & 0xff) != arena)) continue;
+                if (fn(o, ctx)) o->name = NULL;
+                else left = true;
+            }
+            if (arena >= 0 && arena < 63 && !left) c->arenas &= ~bit;
+        }
+    }
+}
+
+static void table_free(void) {
+    for (size_t top = 0; top < ARRAY_LEN(lt_dir); top++) {
+        LtChunk **d = lt_dir[top];
+        for (size_t mid = 0; d && mid < (1u << DIR_BITS); mid++) vm_free(d[mid]);
+        vm_free(d);
+        lt_dir[top] = NULL;
+    }
+}
+
+/* ---- per-class counts (births per thread, deaths) ---- */
+
+static LtClass *class_slot(LtClass *t, uint32_t cap, const Symbol *name) {
+    size_t i = (size_t)mix((uintptr_t)name) & (cap - 1);
+    while (t[i].name && t[i].name != name) i = (i + 1) & (cap - 1);
+    return &t[i];
+}
+
+/* The counts of name in *t (cap *cap, *n used), made if new. */
+static LtClass *class_count(LtClass **t, uint32_t *cap, uint32_t *n, Symbol *name) {
+    if ((*n + 1) * 2 > *cap) {
+        uint32_t ncap = *cap ? *cap * 2 : 256;
+        LtClass *g = vm_calloc(ncap, sizeof *g);
+        for (uint32_t i = 0; i < *cap; i++)
+            if ((*t)[i].name) *class_slot(g, ncap, (*t)[i].name) = (*t)[i];
+        vm_free(*t);
+        *t = g, *cap = ncap;
+    }
+    LtClass *c = class_slot(*t, *cap, name);
+    if (!c->name) c->name = name, ++*n;
+    return c;
+}
+
+static LtThread *born_table(void) {
+    uint32_t s = __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE);
+    if (likely(my_born && my_session == s)) return my_born;
+    LtThread *b = vm_calloc(1, sizeof *b);
+    my_session = s;
+    b->next = __atomic_load_n(&lt_threads, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(&lt_threads, &b->next, b, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {}
+    return my_born = b;
+}
+
+/* ---- deaths ---- */
+
+static LtDeath *death_slot(uint64_t key, const Symbol *name) {
+    size_t i = (size_t)mix(key * 0x9E3779B97F4A7C15ull ^ (uintptr_t)name) & (lt_dcap - 1);
+    while ((lt_deaths[i].name || lt_deaths[i].key) && (lt_deaths[i].key != key || lt_deaths[i].name != name))
+        i = (i + 1) & (lt_dcap - 1);
+    return &lt_deaths[i];
+}
+
+/* n more objects of (arena, name, age), of size bytes in all, in the deaths table. */
+static void count_deaths(int arena, Symbol *name, uint32_t age, uint64_t n, uint64_t size) {
+    if ((lt_dcount + 1) * 2 > lt_dcap) {
+        size_t cap = lt_dcap ? lt_dcap * 2 : 1024, oldcap = lt_dcap;
+        LtDeath *old = lt_deaths;
+        lt_deaths = vm_calloc(cap, sizeof *lt_deaths), lt_dcap = cap;
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].name) *death_slot(old[i].key, old[i].name) = old[i];
+        vm_free(old);
+    }
+    uint64_t key = (uint64_t)arena << 8 | (age > MAX_AGE ? MAX_AGE : age);
+    static LtDeath *last;
+    if (!last || last < lt_deaths || last >= lt_deaths + lt_dcap || last->key != key || last->name != name)
+        last = death_slot(key, name);
+    if (!last->name) last->name = name, last->key = key, lt_dcount++;
+    last->objects += n;
+    last->bytes += size;
+}
+
+/* The object o, out of the table, died in the collection under way. */
+static void die(const LtObj *o) {
+    uint32_t birth = o->birth_arena >> 8;
+    count_deaths((int)(o->birth_arena & 0xff), o->name, lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0, 1, o->size);
+    LtClass *c = class_count(&lt_died, &lt_died_cap, &lt_died_n, o->name);
+    c->objects++;
+    c->bytes += o->size;
+}
+
+/* ---- the listener ---- */
+
+static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
+    LtThread *b = born_table();
+    Symbol *name = o->klass->name;
+    LtClass *c = b->last;       /* the last class_count's: no rehash since */
+    if (unlikely(b->last_name != name)) b->last = c = class_count(&b->born, &b->cap, &b->n, name), b->last_name = name;
+    c->objects++;
+    c->bytes += size;
+    put((uintptr_t)o, name, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size, lt_gcs, arena > MAX_ARENA ? MAX_ARENA : arena);
+}
+
+static void on_free(Object *o) {
+    LtObj e;
+    if (take((uintptr_t)o, &e)) die(&e);
+}
+
+static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
+    LtObj e;
+    if (!take((uintptr_t)from, &e)) return;
+    put((uintptr_t)to, e.name, e.size, e.birth_arena >> 8, new_arena > MAX_ARENA ? MAX_ARENA : new_arena);
+}
+
+/* Deaths in a run of entries of one class, birth and arena (an arena's deletion meets
+ * long ones: objects allocated together die together), counted at once. */
+typedef struct {
+    Symbol *name;
+    uint32_t birth_arena;
+    uint64_t objects, bytes;
+} DeathRun;
+
+static void run_flush(DeathRun *r) {
+    if (!r->objects) return;
+    uint32_t birth = r->birth_arena >> 8;
+    uint32_t age = lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0;
+    count_deaths((int)(r->birth_arena & 0xff), r->name, age, r->objects, r->bytes);
+    LtClass *c = class_count(&lt_died, &lt_died_cap, &lt_died_n, r->name);
+    c->objects += r->objects;
+    c->bytes += r->bytes;
+    r->objects = r->bytes = 0;
+}
+
+static bool die_in(LtObj *o, void *ctx) {
+    DeathRun *r = ctx;
+    if (o->name != r->name || o->birth_arena != r->birth_arena) {
+        run_flush(r);
+        r->name = o->name, r->birth_arena = o->birth_arena;
+    }
+    r->objects++;
+    r->bytes += o->size;
+    return true;
+}
+
+static void on_arena_delete(int arena) {
+    DeathRun r = { NULL, 0, 0, 0 };
+    each(arena, die_in, &r);
+    run_flush(&r);
+}
+static void on_gc_start(void) { lt_gcs++; }
+
+static const GCEventListener lt_listener = {
+    NULL, on_arena_delete, on_alloc, on_free, on_move, on_gc_start, NULL,
+};
+
+#define LT_EVENTS                                                                                        \
+    (1u << GCE_ARENA_DELETE | 1u << GCE_OBJECT_ALLOC | 1u << GCE_OBJECT_FREE | 1u << GCE_OBJECT_MOVE | \
+     1u << GCE_GC_START)
+
+/* ---- the extension functions ---- */
+
+/* Forgets everything (the world stopped, or not yet running). */
+static void reset(void) {
+    table_free();
+    for (LtThread *b = lt_threads, *next; b; b = next) {
+        next = b->next;
+        vm_free(b->born);
+        vm_free(b);
+    }
+    lt_threads = NULL;
+    vm_free(lt_deaths), vm_free(lt_died);
+    lt_deaths = NULL, lt_died = NULL;
+    lt_dcap = lt_dcount = 0, lt_died_cap = lt_died_n = 0;
+    lt_gcs = 0;
+    __atomic_store_n(&lt_session, lt_session + 1, __ATOMIC_RELEASE);
+}
+
+/* com.loupe.functions.SetLifetimeCounting(jvmtiEnv*, jboolean on): on forgets what an
+ * earlier session followed and follows every object allocated from now on; off stops
+ * (what was followed stays for DrainLifetimes). */
+jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...) {
+    va_list ap;
+    va_start(ap, e);
+    jboolean on = (jboolean)va_arg(ap, int);
+    va_end(ap);
+    JvmtiEnv *env = jvmti_env(e);
+    if (!env || !__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) return JVMTI_ERROR_INVALID_ENVIRONMENT;
+    Thread *t = thread_current();
+    int old = t ? thread_enter_vm(t) : 0;
+    jvmtiError err = JVMTI_ERROR_NONE;
+    if (t && pthread_mutex_trylock(&lt_lock)) {     /* waits as a blocked thread: the holder may stop the world */
+        int was = thread_block_begin(t);
+        pthread_mutex_lock(&lt_lock);
+        thread_block_end(t, was);
+    } else if (!t) {
+        pthread_mutex_lock(&lt_lock);
+    }
+    if (lt_env && lt_env != env) {
+        err = JVMTI_ERROR_NOT_AVAILABLE;
+    } else if (on) {
+        bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+        if (lt_on) gc_remove_listener(t, &lt_listener);
+        if (stop) safepoint_begin(t);
+        reset();
+        if (stop) safepoint_end(t);
+        lt_env = env;
+        lt_on = true;
+        gc_add_listener(t, &lt_listener, LT_EVENTS);
+    } else if (lt_on) {
+        gc_remove_listener(t, &lt_listener);
+        lt_env = NULL;
+        lt_on = false;
+    }
+    pthread_mutex_unlock(&lt_lock);
+    if (t) thread_leave_vm(t, old);
+    return err;
+}
+
+typedef void (JNICALL *DeathFn)(void *data, jint alive, jint arena, const char *class_signature, jint age,
+                                jlong objects, jlong bytes);
+typedef void (JNICALL *LiveFn)(void *data, const char *class_signature, jlong objects, jlong bytes);
+
+/* An object alive now: counted as if it died now, with the age it has (alive: 1). */
+static bool count_alive(LtObj *o, void *ctx) {
+    uint32_t birth = o->birth_arena >> 8;
+    count_deaths((int)(o->birth_arena & 0xff), o->name, lt_gcs - birth, 1, o->size);
+    return false;
+}
+
+static void report_deaths(DeathFn fn, void *data, jint alive, char *sig, size_t cap) {
+    for (size_t i = 0; i < lt_dcap; i++) {
+        LtDeath *d = &lt_deaths[i];
+        if (!d->name) continue;
+        jvmti_class_signature_of(d->name, sig, cap);
+        fn(data, alive, (jint)(d->key >> 8), sig, (jint)(d->key & 0xff), (jlong)d->objects, (jlong)d->bytes);
+    }
+    memset(lt_deaths, 0, lt_dcap * sizeof *lt_deaths);
+    lt_dcount = 0;
+}
+
+/* The live heap per class: what each thread saw born less what died. */
+static void report_live(LiveFn fn, void *data, char *sig, size_t cap) {
+    LtClass *sum = NULL;
+    uint32_t scap = 0, sn = 0;
+    for (LtThread *b = __atomic_load_n(&lt_threads, __ATOMIC_ACQUIRE); b; b = b->next)
+        for (uint32_t i = 0; i < b->cap; i++)
+            if (b->born[i].name) {
+                LtClass *c = class_count(&sum, &scap, &sn, b->born[i].name);
+                c->objects += b->born[i].objects, c->bytes += b->born[i].bytes;
+            }
+    for (uint32_t i = 0; i < scap; i++) {
+        LtClass *c = &sum[i];
+        if (!c->name) continue;
+        LtClass *d = lt_died_cap ? class_slot(lt_died, lt_died_cap, c->name) : NULL;
+        uint64_t n = c->objects - (d && d->name ? d->objects : 0), b = c->bytes - (d && d->name ? d->bytes : 0);
+        if (!n) continue;
+        jvmti_class_signature_of(c->name, sig, cap);
+        fn(data, sig, (jlong)n, (jlong)b);
+    }
+    vm_free(sum);
+}
+
+/* com.loupe.functions.DrainLifetimes(jvmtiEnv*, jboolean alive, death_fn, live_fn, void
+ * *data): the deaths counted since the last drain (alive 0), then with alive set every
+ * object still followed with its age (alive 1), then the live heap per class. */
+jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...) {
+    va_list ap;
+    va_start(ap, e);
+    jboolean alive = (jboolean)va_arg(ap, int);
+    DeathFn death_fn = va_arg(ap, DeathFn);
+    LiveFn live_fn = va_arg(ap, LiveFn);
+    void *data = va_arg(ap, void *);
+    va_end(ap);
+    JvmtiEnv *env = jvmti_env(e);
+    if (!env || !__atomic_load_n(&env->valid, __ATOMIC_ACQUIRE)) return JVMTI_ERROR_INVALID_ENVIRONMENT;
+    if (!death_fn || !live_fn) return JVMTI_ERROR_NULL_POINTER;
+    if (lt_on && !atomic_load(&safepoint_pending)) return JVMTI_ERROR_NOT_AVAILABLE;   /* it would change meanwhile */
+    char sig[1024];
+    report_deaths(death_fn, data, 0, sig, sizeof sig);
+    if (alive) {
+        each(-1, count_alive, NULL);
+        report_deaths(death_fn, data, 1, sig, sizeof sig);
+    }
+    report_live(live_fn, data, sig, sizeof sig);
+    return JVMTI_ERROR_NONE;
+}
