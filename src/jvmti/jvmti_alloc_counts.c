@@ -481,13 +481,16 @@ static void drain_site(CountTable *t, CountSite *s, Reports *rs) {
  * ring, or every one when the ring overflowed, the thread ended or counting stopped
  * (the last drain misses nothing). */
 static void drain_table(CountTable *t, Reports *rs) {
-    uint32_t nctx = __atomic_load_n(&t->nctx, __ATOMIC_ACQUIRE), nsites = __atomic_load_n(&t->nsites, __ATOMIC_ACQUIRE);
+    /* the sites first, then the contexts: every context a site reported here names was
+     * published before the site (read the other way round, a site made meanwhile named a
+     * context the agent would learn of only at the next drain) */
+    uint32_t tail = t->tail, head = __atomic_load_n(&t->head, __ATOMIC_ACQUIRE);
+    uint32_t nsites = __atomic_load_n(&t->nsites, __ATOMIC_ACQUIRE), nctx = __atomic_load_n(&t->nctx, __ATOMIC_ACQUIRE);
     for (uint32_t i = t->reported_ctx ? t->reported_ctx : 1; i < nctx; i++) {
         const CountCtx *c = ctx_at(t, i);
         *report_add(rs) = (Report){ t->thread, (jint)i, (jint)c->parent, (jmethodID)c->method, c->bci, NULL, 0, 0 };
     }
     t->reported_ctx = nctx;
-    uint32_t tail = t->tail, head = __atomic_load_n(&t->head, __ATOMIC_ACQUIRE);
     bool all = __atomic_exchange_n(&t->overflow, false, __ATOMIC_ACQ_REL) || t->ended || !jvmti_counts_wanted();
     for (uint32_t k = tail; !all && k != head; k++) drain_site(t, site_at(t, t->ring[k % RING]), rs);
     __atomic_store_n(&t->tail, head, __ATOMIC_RELEASE);
