@@ -29,3 +29,7 @@ bool class_same_package(const Class *a, const Class *b) { return a == b; }
 void cp_describe_method(StrBuf *out, const Class *c, const Symbol *name, const Symbol *desc) {
     sb_printf(out, "'%s.%s%s'", c->name->str, name->str, desc->str);
 }
+
+/* The offset of Class.klass in a mirror; the verifier reads it only for a class with a
+ * mirror, and a parsed class without a VM has none. */
+uint32_t mirror_klass_off;
