@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #define LP_MAGIC "LPRF"
-#define LP_VERSION 2          /* 2: ALLOC records may count several objects */
+#define LP_VERSION 3          /* 2: ALLOC records may count several objects; 3: NODE records */
 #define LP_VERSION_OLDEST 1   /* the oldest a front-end still reads */
 
 /* Record types and their payloads (fields in order). */
@@ -31,7 +31,8 @@ enum lp_record {
     LP_REC_STRING = 2,      /* id, string */
     LP_REC_METHOD = 3,      /* id, class string id, name string id, descriptor string id
                                (0: unknown; absent in older streams) */
-    LP_REC_STACK = 4,       /* id, n, n x (method id, zigzag line) leaf first */
+    LP_REC_STACK = 4,       /* id, n, n x (method id, zigzag line) leaf first (the agents
+                               before version 3; NODE since) */
     LP_REC_THREAD = 5,      /* time, tid, name string id: a thread started or was named */
     LP_REC_THREAD_END = 6,  /* time, tid */
     LP_REC_SAMPLE = 7,      /* kind (lp_sample_kind), time, tid, stack id */
@@ -52,6 +53,9 @@ enum lp_record {
                                DEATHS record; 1: the objects still alive at the end), n,
                                n x (arena id, class string id, age in collections survived,
                                objects, bytes) */
+    LP_REC_NODE = 16,       /* id, parent stack id (0: none), method id, zigzag line: stack
+                               id is its parent's frames with one more, its leaf; a parent
+                               is always sent before (and has a smaller id) */
 };
 
 enum lp_sample_kind { LP_SAMPLE_CPU = 1, LP_SAMPLE_WALL = 2 };

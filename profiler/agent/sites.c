@@ -29,9 +29,10 @@
  * LPS_VM_DRAIN_NS (one ALLOC record per site and drain: javac's 150 000 sites, drained
  * every pass, made a stream of 47 MB) and adds them to per-thread tables of its own, a
  * VM context becoming the node of its frame.
- * The writer turns a node into a stack id once per recording (writing the frames out
- * from the node up to the root, the 128 innermost, and interning them as before), and
- * keeps the id on the node, so a site sent again costs one record and no stack work.
+ * The writer turns a node into a stack id once per recording (its parent's stack id
+ * and its frame, one NODE record; a node deeper than 128 frames as the stack of its 128
+ * innermost), and keeps the id on the node, so a site sent again costs one record and
+ * no stack work.
  *
  * A thread's table (lps_table, created on its first allocation) is guarded by its lock,
  * taken by its thread for each allocation (uncontended but for the moment the writer
@@ -67,6 +68,7 @@ typedef struct lps_node {
     uint32_t site;               /* its first site (index + 1; 0: none) */
     struct lps_node *child, *sibling;   /* its callees' nodes, the last used first */
     uint32_t nchildren;          /* more than LPS_LIST: found through the edges' hash */
+    uint32_t depth;              /* frames from the root (0) */
     uint64_t stack_gen, stack_id;   /* the writer's: its stack's id in recording stack_gen */
 } lps_node;
 
@@ -172,7 +174,7 @@ static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint 
         b->next = t->blocks, t->blocks = b, t->nused = 0;
     }
     lps_node *n = &t->blocks->n[t->nused++];
-    *n = (lps_node){parent, m, line, bci, 0, NULL, parent->child, 0, 0, 0};
+    *n = (lps_node){parent, m, line, bci, 0, NULL, parent->child, 0, parent->depth + 1, 0, 0};
     parent->child = n;
     parent->nchildren++;
     return n;
@@ -627,13 +629,37 @@ static void JNICALL lps_vm_ctx(void *data, jlong thread, jint ctx, jint parent, 
     lpa_spin_unlock(&t->lock);
 }
 
+/* lps_class_of: the class string id of a drained site's signature, through a cache of
+ * the signatures seen (a drain names a few hundred classes for thousands of sites; each
+ * interned afresh cost javac's drains a name conversion and a locked lookup per site). */
+static uint64_t lps_class_of(const char *sig)
+{
+    static struct {
+        char sig[112];
+        uint64_t cls, gen;      /* gen: the recording whose strings cls is of */
+    } cache[512];
+    uint64_t h = 1469598103934665603ull;
+    size_t n = 0;
+    for (; sig[n]; n++)
+        h = (h ^ (uint8_t)sig[n]) * 1099511628211ull;
+    if (n >= sizeof cache[0].sig)
+        return lpw_intern_signature(sig);
+    size_t i = (size_t)(h >> 32) & (sizeof cache / sizeof cache[0] - 1);
+    if (cache[i].cls && cache[i].gen == lpa.generation && !memcmp(cache[i].sig, sig, n + 1))
+        return cache[i].cls;
+    uint64_t cls = lpw_intern_signature(sig);
+    memcpy(cache[i].sig, sig, n + 1);
+    cache[i].cls = cls, cache[i].gen = lpa.generation;
+    return cls;
+}
+
 /* lps_vm_site: objects and bytes of a class the VM counted at frame (m, bci) in context
- * ctx since its last drain. */
+ * ctx since its last drain (the writer thread's, as every drain). */
 static void JNICALL lps_vm_site(void *data, jlong thread, jint ctx, jmethodID m, jlocation loc, const char *sig,
                                 jlong objects, jlong bytes)
 {
     lps_table *t = lps_vm_table((uint32_t)thread);
-    uint64_t cls = lpw_intern_signature(sig);
+    uint64_t cls = lps_class_of(sig);
     int ok = 0;
     if (t) {
         lpa_spin_lock(&t->lock);
@@ -647,21 +673,29 @@ static void JNICALL lps_vm_site(void *data, jlong thread, jint ctx, jmethodID m,
 }
 
 /* lps_stack_id: the stack id of a node (0: the root, no Java frames), interned by the
- * writer on the node's first use in this recording. */
+ * writer on the node's first use in this recording: as its parent's stack with one more
+ * frame, or, for a node deeper than LPR_MAX_FRAMES, as the stack of its innermost frames. */
 static uint64_t lps_stack_id(lps_node *node, lpr_slot *slot)
 {
     if (!node->parent)
         return 0;
     if (node->stack_gen == lpa.generation)
         return node->stack_id;
-    int n = 0;
-    for (const lps_node *x = node; x->parent && n < LPR_MAX_FRAMES; x = x->parent)
-        slot->frames[n++] = (lpr_frame){x->bci, x->method};
-    slot->nframes = n;
-    node->stack_id = lpw_stack_id(slot);
+    uint64_t id;
+    if (node->depth <= LPR_MAX_FRAMES) {
+        uint64_t parent = lps_stack_id(node->parent, slot);
+        id = parent || node->depth == 1 ? lpw_stack_new(parent, node->method, node->bci) : 0;
+    } else {
+        int n = 0;
+        for (const lps_node *x = node; x->parent && n < LPR_MAX_FRAMES; x = x->parent)
+            slot->frames[n++] = (lpr_frame){x->bci, x->method};
+        slot->nframes = n;
+        id = lpw_stack_id(slot);
+        slot->nframes = 0;
+    }
+    node->stack_id = id;
     node->stack_gen = lpa.generation;
-    slot->nframes = 0;
-    return node->stack_id;
+    return id;
 }
 
 /* Sites whose stacks differ only in bytecode indexes have one stack id (a stack names

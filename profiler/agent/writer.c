@@ -4,8 +4,9 @@
  * the rings (ring.c).  For each slot it turns
  * the frames' method ids into METHOD records (class and method names through JVMTI,
  * bytecode index to line through the method's line table, once per method), interns
- * the whole stack as a STACK record (sent once, then referred to by id), sends any new
- * strings, and then the event record itself.  Records go to a 64 KB buffer that is
+ * the stack as NODE records (each new caller prefix sent once, as its parent's id and
+ * one frame, then referred to by id), sends any new strings, and then the event record
+ * itself.  Records go to a 64 KB buffer that is
  * written out when full and at each pass.  The writer is a Java daemon thread attached
  * through the Invocation API, because JVMTI's method queries need one; it also sends the
  * wall-clock signals, reads the front-end's commands, and at the end sends STATS and END.
@@ -36,12 +37,14 @@ typedef struct {
     jvmtiLineNumberEntry *lines;
 } lpw_method;
 
+/* A stack is interned as a node of one prefix tree: its caller part's id (the parent)
+ * and its leaf frame.  A NODE record per new node replaces a STACK record with every
+ * frame: javac's 180 000 distinct allocation stacks of about 50 frames each had cost 158
+ * MB of copies here and most of a 47 MB stream. */
 typedef struct {
-    uint64_t hash;
-    uint64_t id;
-    int n;
-    uint64_t *frames;   /* n pairs: method id, zigzag line */
-} lpw_stack;
+    uint64_t parent, method, line;   /* method id, zigzag line */
+    uint64_t id;                     /* 0: a free slot */
+} lpw_node;
 
 typedef struct {
     uint8_t buf[65536];
@@ -56,8 +59,9 @@ static JNIEnv *lpw_jni;
 static lpw_out lpw_o;
 static lpw_method *lpw_methods;    /* open addressing by jmethodID */
 static size_t lpw_mcap, lpw_mcount;
-static lpw_stack *lpw_stacks;      /* open addressing by hash */
-static size_t lpw_scap, lpw_scount;
+static lpw_node *lpw_nodes;        /* open addressing by (parent, method, line) */
+static size_t lpw_ncap, lpw_nused;
+static uint64_t lpw_scount;        /* stack ids given (the nodes' and sites.c's) */
 static uint32_t lpw_tids[4096];    /* threads named so far (open addressing; 0 free) */
 
 /* --- output ------------------------------------------------------------------------ */
@@ -217,75 +221,87 @@ static lpw_method *lpw_method_of(jmethodID id)
 
 /* --- stacks ------------------------------------------------------------------------- */
 
-static size_t lpw_sslot(uint64_t hash, const uint64_t *f, int n)
+static size_t lpw_nslot(uint64_t parent, uint64_t method, uint64_t line)
 {
-    size_t i = (size_t)hash & (lpw_scap - 1);
-    for (; lpw_stacks[i].frames; i = (i + 1) & (lpw_scap - 1)) {
-        lpw_stack *s = &lpw_stacks[i];
-        if (s->hash == hash && s->n == n && !memcmp(s->frames, f, (size_t)n * 2 * sizeof *f))
+    uint64_t h = (parent * 0x9E3779B97F4A7C15ull ^ method) * 0xff51afd7ed558ccdull ^ line;
+    h = (h ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ull;
+    size_t i = (size_t)(h >> 20) & (lpw_ncap - 1);
+    for (const lpw_node *e; (e = &lpw_nodes[i])->id; i = (i + 1) & (lpw_ncap - 1))
+        if (e->parent == parent && e->method == method && e->line == line)
             break;
-    }
     return i;
 }
 
-static int lpw_sgrow(void)
+static int lpw_ngrow(void)
 {
-    size_t oldcap = lpw_scap;
-    lpw_stack *old = lpw_stacks;
-    lpw_scap = oldcap ? oldcap * 2 : 4096;
-    lpw_stacks = calloc(lpw_scap, sizeof *lpw_stacks);
-    if (!lpw_stacks) {
-        lpw_stacks = old, lpw_scap = oldcap;
+    size_t oldcap = lpw_ncap;
+    lpw_node *old = lpw_nodes;
+    lpw_ncap = oldcap ? oldcap * 2 : 4096;
+    lpw_nodes = calloc(lpw_ncap, sizeof *lpw_nodes);
+    if (!lpw_nodes) {
+        lpw_nodes = old, lpw_ncap = oldcap;
         return 0;
     }
     for (size_t i = 0; i < oldcap; i++)
-        if (old[i].frames)
-            lpw_stacks[lpw_sslot(old[i].hash, old[i].frames, old[i].n)] = old[i];
+        if (old[i].id)
+            lpw_nodes[lpw_nslot(old[i].parent, old[i].method, old[i].line)] = old[i];
     free(old);
     return 1;
 }
 
-/* lpw_send_stack: the STACK record of a new stack. */
-static void lpw_send_stack(const lpw_stack *s)
+/* lpw_send_node: a new stack id for stack parent with frame (m, line) as its leaf. */
+static uint64_t lpw_send_node(uint64_t parent, const lpw_method *m, uint64_t line)
 {
+    uint64_t id = ++lpw_scount;
     lpw_rec r;
     r.n = 0;
-    lpw_u(&r, s->id);
-    lpw_u(&r, (uint64_t)s->n);
-    for (int i = 0; i < 2 * s->n; i++)
-        lpw_u(&r, s->frames[i]);
-    lpw_emit(LP_REC_STACK, &r);
+    lpw_u(&r, id);
+    lpw_u(&r, parent);
+    lpw_u(&r, m->id);
+    lpw_u(&r, line);
+    lpw_emit(LP_REC_NODE, &r);
+    return id;
 }
 
-/* lpw_stack_id: the id of a slot's stack (0: no Java frames), sending what is new (the
- * writer thread's: lpw_take, and sites.c for the stacks it has interned as nodes). */
+/* lpw_node_id: the id of stack parent with frame (m, bci) as its new leaf, sending its
+ * NODE record when new; 0 when out of memory. */
+static uint64_t lpw_node_id(uint64_t parent, const lpw_method *m, jint bci)
+{
+    uint64_t line = lp_zigzag(lpw_line_of(m, bci));
+    if ((lpw_nused + 1) * 2 > lpw_ncap && !lpw_ngrow())
+        return 0;
+    lpw_node *e = &lpw_nodes[lpw_nslot(parent, m->id, line)];
+    if (!e->id) {
+        *e = (lpw_node){parent, m->id, line, lpw_send_node(parent, m, line)};
+        lpw_nused++;
+    }
+    return e->id;
+}
+
+/* lpw_stack_new: a new stack id for stack parent (0: none) with frame (method, bci) as
+ * its leaf, for a node of a prefix tree that has none yet (sites.c: its tree makes a node
+ * once per thread, so the id needs no lookup; a stack of two threads gets two ids, which
+ * readers fold by their frames); 0 when out of memory.  The writer thread's alone. */
+uint64_t lpw_stack_new(uint64_t parent, jmethodID method, jint bci)
+{
+    lpw_method *m = lpw_method_of(method);
+    return m ? lpw_send_node(parent, m, lp_zigzag(lpw_line_of(m, bci))) : 0;
+}
+
+/* lpw_stack_id: the id of a slot's stack (0: no Java frames), interned from its outermost
+ * frame, sending what is new (the writer thread's: lpw_take). */
 uint64_t lpw_stack_id(const lpr_slot *slot)
 {
-    uint64_t f[2 * LPR_MAX_FRAMES], hash = 1469598103934665603ull;
-    int n = 0;
-    for (int i = 0; i < slot->nframes && i < LPR_MAX_FRAMES; i++) {
+    uint64_t id = 0;
+    int n = slot->nframes < LPR_MAX_FRAMES ? slot->nframes : LPR_MAX_FRAMES;
+    for (int i = n - 1; i >= 0; i--) {
         if (!slot->frames[i].method)
             continue;
         lpw_method *m = lpw_method_of(slot->frames[i].method);
-        if (!m)
+        if (!m || !(id = lpw_node_id(id, m, slot->frames[i].bci)))
             return 0;
-        f[2 * n] = m->id;
-        f[2 * n + 1] = lp_zigzag(lpw_line_of(m, slot->frames[i].bci));
-        hash = (hash ^ f[2 * n]) * 1099511628211ull;
-        hash = (hash ^ f[2 * n + 1]) * 1099511628211ull;
-        n++;
     }
-    if (!n || ((lpw_scount + 1) * 2 > lpw_scap && !lpw_sgrow()))
-        return 0;
-    lpw_stack *s = &lpw_stacks[lpw_sslot(hash, f, n)];
-    if (!s->frames) {
-        if (!(s->frames = malloc((size_t)n * 2 * sizeof *f)))
-            return 0;
-        memcpy(s->frames, f, (size_t)n * 2 * sizeof *f);
-        s->hash = hash, s->n = n, s->id = ++lpw_scount;
-        lpw_send_stack(s);
-    }
-    return s->id;
+    return id;
 }
 
 /* --- threads ------------------------------------------------------------------------ */
@@ -473,11 +489,9 @@ static void lpw_reset(void)
     for (size_t i = 0; i < lpw_mcap; i++)
         if (lpw_methods[i].lines)
             (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)lpw_methods[i].lines);
-    for (size_t i = 0; i < lpw_scap; i++)
-        free(lpw_stacks[i].frames);
-    free(lpw_methods), free(lpw_stacks);
-    lpw_methods = NULL, lpw_stacks = NULL;
-    lpw_mcap = lpw_mcount = lpw_scap = lpw_scount = 0;
+    free(lpw_methods), free(lpw_nodes);
+    lpw_methods = NULL, lpw_nodes = NULL;
+    lpw_mcap = lpw_mcount = lpw_ncap = lpw_nused = lpw_scount = 0;
     memset(lpw_tids, 0, sizeof lpw_tids);
     lpw_strings_reset();
     lps_reset();

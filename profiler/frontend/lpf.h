@@ -34,7 +34,9 @@ const char *lpf_self_dir(void);
 /* --- the profile model (model.c) --------------------------------------------------- */
 
 typedef struct { uint64_t cls, name, desc; } lpm_method;
-typedef struct { int n; uint64_t *f; } lpm_stack;       /* n (method, zigzag line), leaf first */
+/* n (method, zigzag line), leaf first; a stack of a NODE record keeps its parent and
+ * leaf, and gets its frames (f) when an event names it (lpm_parse's end). */
+typedef struct { int n; uint64_t *f; uint64_t parent, method, line; } lpm_stack;
 typedef struct { uint64_t kind, time, tid, stack; } lpm_sample;
 typedef struct { uint64_t time, tid, stack, cls, size, sampled, objects; } lpm_alloc;  /* size: all objects' bytes */
 typedef struct { uint64_t start, dur; } lpm_gc;

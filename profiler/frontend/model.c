@@ -65,10 +65,66 @@ static void lpm_stack_rec(lpm_reader *r, lpm_profile *p)
         r->bad = 1;
         return;
     }
-    lpm_stack s = {(int)n, lpf_alloc(2 * n * sizeof(uint64_t) + 1)};
+    lpm_stack s = {(int)n, lpf_alloc(2 * n * sizeof(uint64_t) + 1), 0, 0, 0};
     for (uint64_t i = 0; i < 2 * n; i++)
         s.f[i] = lpm_u(r);
     LPM_SET(p->stacks, id, s);
+}
+
+/* A NODE record: a stack as its parent and one frame; its parent came before it (a
+ * smaller id), so the chain ends. */
+static void lpm_node_rec(lpm_reader *r, lpm_profile *p)
+{
+    uint64_t id = lpm_u(r);
+    lpm_stack s = {0, NULL, lpm_u(r), lpm_u(r), lpm_u(r)};
+    const lpm_stack *parent = s.parent && s.parent <= p->stacks.n ? &p->stacks.v[s.parent - 1] : NULL;
+    if (s.parent >= id || (s.parent && (!parent || (!parent->method && !parent->f)))) {
+        r->bad = 1;
+        return;
+    }
+    LPM_SET(p->stacks, id, s);
+}
+
+/* lpm_expand: the frames of stack id, from its chain of nodes (up to 4096 of them). */
+static void lpm_expand(lpm_profile *p, uint64_t id)
+{
+    lpm_stack *st = id && id <= p->stacks.n ? &p->stacks.v[id - 1] : NULL;
+    if (!st || st->f || !st->method)
+        return;
+    int n = 0;
+    for (uint64_t x = id; x && n < 4096; n++) {
+        const lpm_stack *e = &p->stacks.v[x - 1];
+        if (e->f) {
+            n += e->n;
+            break;
+        }
+        x = e->parent;
+    }
+    n = n > 4096 ? 4096 : n;
+    uint64_t *f = lpf_alloc(2 * (size_t)n * sizeof(uint64_t) + 1);
+    for (uint64_t x = id; x && st->n < n;) {
+        const lpm_stack *e = &p->stacks.v[x - 1];
+        if (e->f) {     /* an expanded ancestor (st's own f is set below) */
+            for (int i = 0; i < e->n && st->n < n; i++, st->n++)
+                f[2 * st->n] = e->f[2 * i], f[2 * st->n + 1] = e->f[2 * i + 1];
+            break;
+        }
+        f[2 * st->n] = e->method, f[2 * st->n + 1] = e->line;
+        st->n++;
+        x = e->parent;
+    }
+    st->f = f;
+}
+
+/* lpm_expand_named: the frames of every stack an event names. */
+static void lpm_expand_named(lpm_profile *p)
+{
+    for (size_t i = 0; i < p->samples.n; i++)
+        lpm_expand(p, p->samples.v[i].stack);
+    for (size_t i = 0; i < p->allocs.n; i++)
+        lpm_expand(p, p->allocs.v[i].stack);
+    for (size_t i = 0; i < p->locks.n; i++)
+        lpm_expand(p, p->locks.v[i].stack);
 }
 
 static void lpm_time(lpm_profile *p, uint64_t t)
@@ -171,6 +227,9 @@ static void lpm_record(int type, lpm_reader *r, lpm_profile *p)
     case LP_REC_STACK:
         lpm_stack_rec(r, p);
         break;
+    case LP_REC_NODE:
+        lpm_node_rec(r, p);
+        break;
     case LP_REC_THREAD: {
         lpm_thread t = {0, 0, 0, 0};
         t.start = lpm_u(r), t.tid = lpm_u(r), t.name = lpm_u(r);
@@ -261,6 +320,7 @@ int lpm_parse(const uint8_t *data, size_t n, lpm_profile *prof, char *err, size_
     }
     if (!prof->ended)
         prof->truncated = 1;
+    lpm_expand_named(prof);
     return 0;
 }
 
