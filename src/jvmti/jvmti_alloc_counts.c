@@ -67,6 +67,13 @@ typedef struct {
     /* the owner's alone (the drain reads the fields above) */
     uint32_t child, sibling;            /* its callees' contexts, the last used first (index + 1) */
     uint32_t nchildren;                 /* more than CTX_LIST: found through ctx_hash */
+    uint32_t sites, nsites;             /* its frames' sites, the last used first (index + 1); more */
+                                        /* than CTX_LIST: found through site_hash */
+    struct CountSite *mru;              /* the site last found (NULL: none) */
+    uint32_t kid[2];                    /* the contexts called from (kid_m, kid_pc); kid_next */
+    uint32_t kid_next;                  /* is the entry the next one replaces */
+    const Method *kid_m[2];
+    const Insn *kid_pc[2];
 } CountCtx;
 
 typedef struct {
@@ -76,11 +83,13 @@ typedef struct {
     uint32_t ctx;                       /* index + 1; 0: a free slot */
 } CtxSlot;
 
-typedef struct {
+typedef struct CountSite {
     uint32_t ctx;
     int32_t bci;
     Method *method;
     Symbol *name;                       /* the class's (symbols live as long as the VM) */
+    const Insn *pc;                     /* its key with ctx, method and name (the owner's) */
+    uint32_t next;                      /* the context's next site (index + 1; the owner's) */
     uint64_t objects, bytes;            /* written by the owner (relaxed atomics) */
     uint32_t index;
     uint32_t dirty;                     /* in the table's ring (set by the owner, cleared by the drain) */
@@ -90,6 +99,7 @@ typedef struct {
 typedef struct CountTable {
     struct CountTable *next;            /* counts_tables, under counts_lock */
     uint32_t session;
+    uint32_t tag;                       /* the session's tag in frame marks */
     bool ended;                         /* its thread ended (under counts_lock) */
     jlong thread;                       /* the kernel's id of its thread */
     uint32_t nctx, nsites;              /* published (release) */
@@ -102,13 +112,13 @@ typedef struct CountTable {
     /* the owner's alone */
     CtxSlot *ctx_hash;                  /* open addressing, the key kept in the slot: the */
     uint32_t ctx_cap, ctx_hashed;       /* callees of contexts with more than CTX_LIST */
-    uint32_t *site_hash, site_cap;
-    struct { uint32_t ctx; int32_t bci; const Method *m; const Symbol *name; CountSite *s; } recent[LINE_CACHE];
-                                        /* sites by key, a direct-mapped cache */
+    uint32_t *site_hash, site_cap;      /* the sites of contexts with more than CTX_LIST */
+    uint32_t site_hashed;
     size_t wcap;
     Frame **walk;
     struct { const Method *m; int32_t bci, line; } lines[LINE_CACHE];
-    struct { const Method *m; uint32_t parent, ctx; int32_t bci; } kids[LINE_CACHE];   /* ctx_child's answers */
+    struct { const Insn *pc; const Method *m; uint32_t parent, ctx; } kids[LINE_CACHE];
+                                        /* ctx_kid's answers past its contexts' own two */
 } CountTable;
 
 static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -150,6 +160,7 @@ static CountTable *table_of(Thread *th) {
     if (t) table_free(t);           /* unlinked by the new session */
     t = vm_calloc(1, sizeof *t);
     t->session = s;
+    t->tag = session_tag(s);
     t->thread = th->os_tid;
     t->nctx = 1;                    /* context 0: the root */
     t->ctx[0] = vm_calloc(BLOCK, sizeof(CountCtx));
@@ -231,7 +242,7 @@ static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bc
     uint32_t i = t->nctx;
     if (i >= MAX_CONTEXTS) return parent;
     if (!t->ctx[i >> BLOCK_BITS]) t->ctx[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountCtx));
-    *ctx_at(t, i) = (CountCtx){ parent, line, m, bci, 0, p->child, 0 };
+    *ctx_at(t, i) = (CountCtx){ .parent = parent, .line = line, .method = m, .bci = bci, .sibling = p->child };
     p->child = i + 1;
     __atomic_store_n(&t->nctx, i + 1, __ATOMIC_RELEASE);
     if (++p->nchildren == CTX_LIST + 1) {
@@ -242,79 +253,152 @@ static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bc
     return i;
 }
 
-/* ctx_lookup through a cache by index (a recursion makes new frames from a few sites). */
-static uint32_t ctx_child(CountTable *t, uint32_t parent, Method *m, int32_t bci) {
-    size_t i = (size_t)(mix((uintptr_t)m ^ (uint64_t)parent << 32 ^ (uint64_t)(uint32_t)bci << 12) & (LINE_CACHE - 1));
-    if (t->kids[i].m != m || t->kids[i].parent != parent || t->kids[i].bci != bci) {
-        uint32_t c = ctx_lookup(t, parent, m, bci);
-        t->kids[i].m = m, t->kids[i].parent = parent, t->kids[i].bci = bci, t->kids[i].ctx = c;
+static inline int32_t frame_index(const Frame *f) { return (f->flags & FR_NATIVE) ? -1 : frame_bci(f); }
+static inline const Insn *frame_pc(const Frame *f) { return (f->flags & FR_NATIVE) ? NULL : f->pc; }
+
+/* ctx_lookup through a cache keyed by w's instruction (its index and line not computed). */
+static uint32_t ctx_cached(CountTable *t, uint32_t parent, const Frame *w, const Insn *pc) {
+    size_t i = (size_t)(mix((uintptr_t)pc ^ (uint64_t)parent << 40) & (LINE_CACHE - 1));
+    if (t->kids[i].pc != pc || t->kids[i].m != w->method || t->kids[i].parent != parent || !t->kids[i].ctx) {
+        uint32_t c = ctx_lookup(t, parent, w->method, frame_index(w));
+        t->kids[i].pc = pc, t->kids[i].m = w->method, t->kids[i].parent = parent, t->kids[i].ctx = c + 1;
     }
-    return t->kids[i].ctx;
+    return t->kids[i].ctx - 1;
 }
 
-static inline int32_t frame_index(const Frame *f) { return (f->flags & FR_NATIVE) ? -1 : frame_bci(f); }
+/* The context of the frames called from frame w in context parent: from the parent's
+ * two last answers, keyed by w's method and instruction (no index or line to compute: a
+ * recursion calls itself from one or two places, BinaryTrees' in turn), else through
+ * ctx_cached, whose answer replaces the older of the two. */
+static uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
+    CountCtx *p = ctx_at(t, parent);
+    const Insn *pc = frame_pc(w);
+    for (int i = 0; i < 2; i++)
+        if (p->kid_pc[i] == pc && p->kid_m[i] == w->method && p->kid[i]) return p->kid[i];
+    uint32_t k = ctx_cached(t, parent, w, pc), i = p->kid_next;
+    p->kid[i] = k, p->kid_m[i] = w->method, p->kid_pc[i] = pc;
+    p->kid_next = i ^ 1;
+    return k;
+}
 
 /* The context of frame f's callers: its mark, or computed from the first marked frame
  * below it (or the bottom), marking the frames on the way. */
+static inline bool marked(const CountTable *t, const Frame *f, uint32_t tag) {
+    return f->mark >> MARK_VALUE_BITS == tag && (f->mark & (MAX_CONTEXTS - 1)) < t->nctx;
+}
+
 static uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
-    if (likely(f->mark >> MARK_VALUE_BITS == tag && (f->mark & (MAX_CONTEXTS - 1)) < t->nctx))
-        return f->mark & (MAX_CONTEXTS - 1);
+    if (likely(marked(t, f, tag))) return f->mark & (MAX_CONTEXTS - 1);
+    Frame *caller = f->prev;
+    if (likely(caller && marked(t, caller, tag))) {     /* a new frame of a marked caller */
+        uint32_t c = ctx_kid(t, caller->mark & (MAX_CONTEXTS - 1), caller);
+        f->mark = tag << MARK_VALUE_BITS | c;
+        return c;
+    }
     size_t n = 0;
     Frame *x = f;
-    for (; x && (x->mark >> MARK_VALUE_BITS != tag || (x->mark & (MAX_CONTEXTS - 1)) >= t->nctx); x = x->prev) {
+    for (; x && !marked(t, x, tag); x = x->prev) {
         if (n == t->wcap) {
             t->wcap = t->wcap ? t->wcap * 2 : 256;
             t->walk = vm_realloc(t->walk, t->wcap * sizeof *t->walk);
         }
         t->walk[n++] = x;
     }
-    uint32_t c = x ? ctx_child(t, x->mark & (MAX_CONTEXTS - 1), x->method, frame_index(x)) : 0;
+    uint32_t c = x ? ctx_kid(t, x->mark & (MAX_CONTEXTS - 1), x) : 0;
     for (size_t i = n; i-- > 0;) {
         Frame *w = t->walk[i];
         w->mark = tag << MARK_VALUE_BITS | c;
-        if (i) c = ctx_child(t, c, w->method, frame_index(w));
+        if (i) c = ctx_kid(t, c, w);
     }
     return c;
 }
 
 /* ---- sites ---- */
 
-static size_t site_slot(const CountTable *t, uint32_t ctx, const Method *m, int32_t bci, const Symbol *name) {
-    uint64_t h = mix(((uintptr_t)m ^ (uint64_t)ctx << 40 ^ (uint64_t)(uint32_t)bci << 20) * 0x9E3779B97F4A7C15ull ^ (uintptr_t)name);
+/* A site is found among its context's sites (a context's frames allocate at few places),
+ * in a list, the last used first, or, for a context with more than CTX_LIST, in a hash
+ * of all such sites.  The key is the instruction, not its index: an allocation computes
+ * no index but for a new site. */
+
+static size_t site_slot(const CountTable *t, uint32_t ctx, const Method *m, const Insn *pc, const Symbol *name) {
+    uint64_t h = mix(((uintptr_t)m ^ (uint64_t)ctx << 40 ^ (uintptr_t)pc * 0x9E3779B97F4A7C15ull) ^ (uintptr_t)name);
     size_t i = (size_t)h & (t->site_cap - 1);
     for (uint32_t k; (k = t->site_hash[i]); i = (i + 1) & (t->site_cap - 1)) {
         const CountSite *s = site_at((CountTable *)t, k - 1);
-        if (s->ctx == ctx && s->method == m && s->bci == bci && s->name == name) break;
+        if (s->ctx == ctx && s->method == m && s->pc == pc && s->name == name) break;
     }
     return i;
 }
 
+static void site_hash_add(CountTable *t, uint32_t i);
+
+/* Doubles the hash of the sites whose context has more than CTX_LIST. */
 static void site_rehash(CountTable *t) {
     uint32_t cap = t->site_cap ? t->site_cap * 2 : 1024;
     vm_free(t->site_hash);
     t->site_hash = vm_calloc(cap, sizeof *t->site_hash);
     t->site_cap = cap;
-    for (uint32_t i = 0; i < t->nsites; i++) {
-        const CountSite *s = site_at(t, i);
-        t->site_hash[site_slot(t, s->ctx, s->method, s->bci, s->name)] = i + 1;
-    }
+    t->site_hashed = 0;
+    for (uint32_t i = 0; i < t->nsites; i++)
+        if (ctx_at(t, site_at(t, i)->ctx)->nsites > CTX_LIST) site_hash_add(t, i);
 }
 
-/* The site's index + 1, made if new (the last one when the table is full). */
-static uint32_t site_find(CountTable *t, uint32_t ctx, Method *m, int32_t bci, Symbol *name) {
-    if ((t->nsites + 1) * 2 > t->site_cap) site_rehash(t);
-    size_t slot = site_slot(t, ctx, m, bci, name);
-    if (t->site_hash[slot]) return t->site_hash[slot];
-    uint32_t i = t->nsites;
-    if (i >= MAX_SITES - 1) {       /* the last one: the overflow site */
-        if (i == MAX_SITES) return MAX_SITES;
-        ctx = 0, m = NULL, bci = -1;
-    }
-    if (!t->sites[i >> BLOCK_BITS]) t->sites[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountSite));
-    *site_at(t, i) = (CountSite){ ctx, bci, m, name, 0, 0, i, 0, 0, 0 };
+static void site_hash_add(CountTable *t, uint32_t i) {
+    if ((t->site_hashed + 1) * 2 > t->site_cap) site_rehash(t);   /* (adds i when its context is large) */
+    const CountSite *s = site_at(t, i);
+    size_t slot = site_slot(t, s->ctx, s->method, s->pc, s->name);
+    if (t->site_hash[slot]) return;
     t->site_hash[slot] = i + 1;
+    t->site_hashed++;
+}
+
+/* c's site (m, pc, name) from its list, moved to the list's head (NULL: none). */
+static CountSite *site_listed(CountTable *t, CountCtx *c, const Method *m, const Insn *pc, const Symbol *name) {
+    for (uint32_t *p = &c->sites; *p;) {
+        CountSite *s = site_at(t, *p - 1);
+        if (s->method == m && s->pc == pc && s->name == name) {
+            uint32_t k = *p;
+            *p = s->next;
+            s->next = c->sites, c->sites = k, c->mru = s;
+            return s;
+        }
+        p = &s->next;
+    }
+    return NULL;
+}
+
+/* A new site of context ctx (past MAX_SITES - 1 sites, the last one, of no method, takes
+ * the rest). */
+static CountSite *site_new(CountTable *t, uint32_t ctx, Method *m, const Insn *pc, int32_t bci, Symbol *name) {
+    uint32_t i = t->nsites;
+    if (i == MAX_SITES) return site_at(t, MAX_SITES - 1);
+    if (i == MAX_SITES - 1) ctx = 0, m = NULL, pc = NULL, bci = -1;
+    if (!t->sites[i >> BLOCK_BITS]) t->sites[i >> BLOCK_BITS] = vm_calloc(BLOCK, sizeof(CountSite));
+    CountCtx *c = ctx_at(t, ctx);
+    CountSite *s = site_at(t, i);
+    *s = (CountSite){ .ctx = ctx, .bci = bci, .method = m, .name = name, .pc = pc, .next = c->sites, .index = i };
+    c->sites = i + 1, c->mru = s;
     __atomic_store_n(&t->nsites, i + 1, __ATOMIC_RELEASE);
-    return i + 1;
+    if (++c->nsites == CTX_LIST + 1) {
+        for (uint32_t k = c->sites; k; k = site_at(t, k - 1)->next) site_hash_add(t, k - 1);
+    } else if (c->nsites > CTX_LIST + 1) {
+        site_hash_add(t, i);
+    }
+    return s;
+}
+
+/* The site of (ctx, m, pc, name), made if new (its index from frame f). */
+static CountSite *site_of(CountTable *t, uint32_t ctx, Method *m, const Insn *pc, Symbol *name, const Frame *f) {
+    CountCtx *c = ctx_at(t, ctx);
+    CountSite *s = c->mru;
+    if (likely(s && s->method == m && s->pc == pc && s->name == name)) return s;
+    if (c->nsites <= CTX_LIST) {
+        if ((s = site_listed(t, c, m, pc, name))) return s;
+    } else {
+        size_t slot = site_slot(t, ctx, m, pc, name);
+        if (t->site_hash[slot]) return c->mru = site_at(t, t->site_hash[slot] - 1);
+    }
+    return site_new(t, ctx, m, pc, f ? frame_index(f) : -1, name);
 }
 
 /* Site s has counts the drain has not seen: its index goes into the ring (or, when the
@@ -339,19 +423,13 @@ void jvmti_counts_add(Thread *th, Object *o, size_t size) {
     Frame *f = th->top;
     uint32_t ctx = 0;
     Method *m = NULL;
-    int32_t bci = -1;
+    const Insn *pc = NULL;
     if (f) {
-        ctx = frame_ctx(t, f, session_tag(t->session));
+        ctx = frame_ctx(t, f, t->tag);
         m = f->method;
-        bci = frame_index(f);
+        pc = frame_pc(f);
     }
-    Symbol *name = o->klass->name;
-    size_t k = (size_t)(mix((uintptr_t)m ^ (uintptr_t)name << 7 ^ (uint64_t)ctx << 32 ^ (uint32_t)bci) & (LINE_CACHE - 1));
-    CountSite *s = t->recent[k].s;
-    if (unlikely(!s || t->recent[k].ctx != ctx || t->recent[k].m != m || t->recent[k].bci != bci || t->recent[k].name != name)) {
-        s = site_at(t, site_find(t, ctx, m, bci, name) - 1);
-        t->recent[k].ctx = ctx, t->recent[k].m = m, t->recent[k].bci = bci, t->recent[k].name = name, t->recent[k].s = s;
-    }
+    CountSite *s = site_of(t, ctx, m, pc, o->klass->name, f);
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
     if (unlikely(!__atomic_load_n(&s->dirty, __ATOMIC_RELAXED))) mark_dirty(t, s);
@@ -424,9 +502,12 @@ typedef void (JNICALL *CountSiteFn)(void *data, jlong thread, jint context, jmet
 /* The JNI signature of a class by its name (classes allocated are never primitive). */
 void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap) {
     const char *s = name->str;
-    snprintf(buf, cap, s[0] == '[' ? "%s" : "L%s;", s);
-    for (char *p = buf; *p; p++)
-        if (*p == '+') *p = '.';
+    bool array = s[0] == '[';
+    size_t n = 0, end = cap - (array ? 1 : 2);      /* room for ';' and the NUL */
+    if (!array) buf[n++] = 'L';
+    for (; *s && n < end; s++) buf[n++] = *s == '+' ? '.' : *s;
+    if (!array) buf[n++] = ';';
+    buf[n] = 0;
 }
 
 /* Reads a site's counts: objects and bytes of the same moment (the owner may count

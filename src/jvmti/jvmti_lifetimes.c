@@ -10,10 +10,13 @@
  * variadic callback: BinaryTrees' exact mode spent a third of its time so.  Here a heap
  * event listener of the VM's own (heap/gcevents.c) does the same bookkeeping inline:
  *
- *  - a shadow of the heap (one 16-byte entry per 16-byte granule, in 64 KB chunks found
- *    through a two-level directory indexed by address) holds each followed object's class
- *    name, size, arena and the collection count at its birth, written by the allocating
- *    thread (its TLAB's granules are its own; chunks are made with a CAS);
+ *  - a shadow of the heap (one 4-byte entry per 16-byte granule, in chunks of 64 KB of
+ *    heap found through a two-level directory indexed by address) holds each followed
+ *    object's arena and the collection count at its birth, written by the allocating
+ *    thread (its TLAB's granules are its own; chunks are made with a CAS); its class and
+ *    size are read from the object itself when it dies, still whole then (the collectors
+ *    report a free or an arena's deletion before the memory is reused, and classes are
+ *    unloaded after the collection);
  *  - during a collection (the world stopped, one collecting thread) a move re-keys an
  *    entry, a free ends one, an arena's deletion ends every entry left in it (chunks
  *    remember which arenas they hold, so only those are read);
@@ -23,9 +26,11 @@
  *
  * DrainLifetimes reads all this only while nothing changes it: with the world stopped (a
  * collection's callback, GCFinish) or after counting was switched off (the switch stops
- * the world to remove the listener).  Symbols live as long as the VM, so an entry keeps
- * its class's name even after the class is unloaded.  Counts are exact: every object
- * allocated while counting is born once and dies once (or is reported alive).
+ * the world, counts the objects still followed as alive and drops the shadow, whose
+ * addresses the next collections would make stale).  Symbols live as long as the VM, so
+ * the counts keep a class's name even after the class is unloaded.  Counts are exact:
+ * every object allocated while counting is born once and dies once (or is reported
+ * alive).
  */
 #include "jvmti/jvmti_heap.h"
 #include "heap/gc.h"
@@ -45,11 +50,14 @@ enum {
     MAX_AGE = 255,
 };
 
-typedef struct {
-    Symbol *name;               /* NULL: no object starts here */
-    uint32_t size;
-    uint32_t birth_arena;       /* birth << 8 | arena */
-} LtObj;
+/* (birth + 1) << 9 | odd << 8 | arena, the birth a collection count, odd set when the
+ * object starts 8 bytes into its granule (objects are 8-byte aligned and at least 16
+ * bytes long: one starts in a granule at most); 0: no object starts here */
+typedef uint32_t LtObj;
+#define LT_BIRTH(e) (((e) >> 9) - 1)
+#define LT_ODD(e) (((e) >> 8) & 1)
+#define LT_ARENA(e) ((int)((e) & 0xff))
+#define LT_MAX_BIRTH 0x7ffffeu
 
 typedef struct {
     uint64_t arenas;            /* bit a: may hold objects of arena a (a < 64); bit 63 all others */
@@ -75,13 +83,18 @@ typedef struct {
     uint64_t objects, bytes;
 } LtDeath;
 
+typedef struct {                /* counts by (arena, age, class) */
+    LtDeath *v, *last;
+    size_t cap, count;
+} LtDeaths;
+
 static LtChunk **lt_dir[1 << TOP_BITS];
 static uint32_t lt_session, lt_gcs;
 static LtThread *lt_threads;            /* pushed with a CAS; freed with the world stopped */
 static _Thread_local LtThread *my_born;
 static _Thread_local uint32_t my_session;       /* my_born's (it may be freed since) */
-static LtDeath *lt_deaths;              /* the collection's alone */
-static size_t lt_dcap, lt_dcount;
+static LtDeaths lt_dead;                /* the collection's alone */
+static LtDeaths lt_alive;               /* the objects followed when counting was switched off */
 static LtClass *lt_died;                /* per class, for the live heap */
 static uint32_t lt_died_cap, lt_died_n;
 static JvmtiEnv *lt_env;
@@ -121,38 +134,49 @@ static LtChunk *chunk_of(uintptr_t a, bool make) {
 
 static inline LtObj *entry(LtChunk *c, uintptr_t a) { return &c->o[(a >> GRANULE_BITS) & (PER_CHUNK - 1)]; }
 
-static void put(uintptr_t a, Symbol *name, uint32_t size, uint32_t birth, int arena) {
+/* The chunk of address a, made if missing, through the calling thread's last one (an
+ * allocating thread's objects lie one after another). */
+static _Thread_local struct { uintptr_t base; LtChunk *c; uint32_t session; } my_chunk;
+
+static LtChunk *chunk_made(uintptr_t a) {
+    uintptr_t base = a >> CHUNK_BITS;
+    if (likely(my_chunk.c && my_chunk.base == base && my_chunk.session == lt_session)) return my_chunk.c;
     LtChunk *c = chunk_of(a, true);
+    my_chunk.base = base, my_chunk.c = c, my_chunk.session = lt_session;
+    return c;
+}
+
+static void put(uintptr_t a, uint32_t birth, int arena) {
+    LtChunk *c = chunk_made(a);
     uint64_t bit = arena_bit(arena);
     if (unlikely(!(__atomic_load_n(&c->arenas, __ATOMIC_RELAXED) & bit))) __atomic_fetch_or(&c->arenas, bit, __ATOMIC_RELAXED);
-    *entry(c, a) = (LtObj){ name, size, birth << 8 | (uint32_t)arena };
+    *entry(c, a) = (birth < LT_MAX_BIRTH ? birth + 1 : LT_MAX_BIRTH + 1) << 9 | (uint32_t)((a >> 3) & 1) << 8 | (uint32_t)arena;
 }
 
-/* Takes the entry at a into *out; false when none is there. */
-static bool take(uintptr_t a, LtObj *out) {
+/* Takes the entry at a (0: none there). */
+static LtObj take(uintptr_t a) {
     LtChunk *c = chunk_of(a, false);
-    if (!c) return false;
-    LtObj *e = entry(c, a);
-    if (!e->name) return false;
-    *out = *e;
-    e->name = NULL;
-    return true;
+    if (!c) return 0;
+    LtObj *e = entry(c, a), o = *e;
+    *e = 0;
+    return o;
 }
 
-/* Calls fn on every entry (of arena, or of all when arena < 0); entries for which it
- * returns true are emptied. */
-static void each(int arena, bool (*fn)(LtObj *o, void *ctx), void *ctx) {
+/* Calls fn on every entry (of arena, or of all when arena < 0) with its object; entries
+ * for which it returns true are emptied. */
+static void each(int arena, bool (*fn)(Object *o, LtObj e, void *ctx), void *ctx) {
     uint64_t bit = arena >= 0 ? arena_bit(arena) : ~0ull;
     for (size_t top = 0; top < ARRAY_LEN(lt_dir); top++) {
         LtChunk **d = lt_dir[top];
         for (size_t mid = 0; d && mid < (1u << DIR_BITS); mid++) {
             LtChunk *c = d[mid];
             if (!c || !(c->arenas & bit)) continue;
+            uintptr_t base = ((uintptr_t)top << (CHUNK_BITS + DIR_BITS)) | (uintptr_t)mid << CHUNK_BITS;
             bool left = false;
             for (int k = 0; k < PER_CHUNK; k++) {
-                LtObj *o = &c->o[k];
-                if (!o->name || (arena >= 0 && (int)(o->birth_arena & 0xff) != arena)) continue;
-                if (fn(o, ctx)) o->name = NULL;
+                LtObj e = c->o[k];
+                if (!e || (arena >= 0 && LT_ARENA(e) != arena)) continue;
+                if (fn((Object *)(base | (uintptr_t)k << GRANULE_BITS | (uintptr_t)LT_ODD(e) << 3), e, ctx)) c->o[k] = 0;
                 else left = true;
             }
             if (arena >= 0 && arena < 63 && !left) c->arenas &= ~bit;
@@ -204,39 +228,58 @@ static LtThread *born_table(void) {
 
 /* ---- deaths ---- */
 
-static LtDeath *death_slot(uint64_t key, const Symbol *name) {
-    size_t i = (size_t)mix(key * 0x9E3779B97F4A7C15ull ^ (uintptr_t)name) & (lt_dcap - 1);
-    while ((lt_deaths[i].name || lt_deaths[i].key) && (lt_deaths[i].key != key || lt_deaths[i].name != name))
-        i = (i + 1) & (lt_dcap - 1);
-    return &lt_deaths[i];
+static LtDeath *death_slot(LtDeaths *t, uint64_t key, const Symbol *name) {
+    size_t i = (size_t)mix(key * 0x9E3779B97F4A7C15ull ^ (uintptr_t)name) & (t->cap - 1);
+    while ((t->v[i].name || t->v[i].key) && (t->v[i].key != key || t->v[i].name != name))
+        i = (i + 1) & (t->cap - 1);
+    return &t->v[i];
 }
 
-/* n more objects of (arena, name, age), of size bytes in all, in the deaths table. */
-static void count_deaths(int arena, Symbol *name, uint32_t age, uint64_t n, uint64_t size) {
-    if ((lt_dcount + 1) * 2 > lt_dcap) {
-        size_t cap = lt_dcap ? lt_dcap * 2 : 1024, oldcap = lt_dcap;
-        LtDeath *old = lt_deaths;
-        lt_deaths = vm_calloc(cap, sizeof *lt_deaths), lt_dcap = cap;
+/* n more objects of (arena, name, age), of size bytes in all, in table t. */
+static void count_deaths(LtDeaths *t, int arena, Symbol *name, uint32_t age, uint64_t n, uint64_t size) {
+    if ((t->count + 1) * 2 > t->cap) {
+        size_t oldcap = t->cap;
+        LtDeath *old = t->v;
+        t->cap = oldcap ? oldcap * 2 : 1024;
+        t->v = vm_calloc(t->cap, sizeof *t->v);
+        t->last = NULL;
         for (size_t i = 0; i < oldcap; i++)
-            if (old[i].name) *death_slot(old[i].key, old[i].name) = old[i];
+            if (old[i].name) *death_slot(t, old[i].key, old[i].name) = old[i];
         vm_free(old);
     }
     uint64_t key = (uint64_t)arena << 8 | (age > MAX_AGE ? MAX_AGE : age);
-    static LtDeath *last;
-    if (!last || last < lt_deaths || last >= lt_deaths + lt_dcap || last->key != key || last->name != name)
-        last = death_slot(key, name);
-    if (!last->name) last->name = name, last->key = key, lt_dcount++;
-    last->objects += n;
-    last->bytes += size;
+    if (!t->last || t->last->key != key || t->last->name != name) t->last = death_slot(t, key, name);
+    if (!t->last->name) t->last->name = name, t->last->key = key, t->count++;
+    t->last->objects += n;
+    t->last->bytes += size;
 }
 
-/* The object o, out of the table, died in the collection under way. */
-static void die(const LtObj *o) {
-    uint32_t birth = o->birth_arena >> 8;
-    count_deaths((int)(o->birth_arena & 0xff), o->name, lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0, 1, o->size);
-    LtClass *c = class_count(&lt_died, &lt_died_cap, &lt_died_n, o->name);
-    c->objects++;
-    c->bytes += o->size;
+static void deaths_clear(LtDeaths *t) {
+    if (t->v) memset(t->v, 0, t->cap * sizeof *t->v);
+    t->count = 0;
+    t->last = NULL;
+}
+
+static void deaths_free(LtDeaths *t) {
+    vm_free(t->v);
+    memset(t, 0, sizeof *t);
+}
+
+/* The age of an object born in collection birth, dying in the one under way. */
+static uint32_t age_at_death(uint32_t birth) { return lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0; }
+
+static uint32_t object_size(Object *o) {
+    size_t size = heap_object_size(o);
+    return size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+}
+
+/* n objects of class name and size bytes in all, of entry e, died in the collection
+ * under way. */
+static void die(Symbol *name, LtObj e, uint64_t n, uint64_t size) {
+    count_deaths(&lt_dead, LT_ARENA(e), name, age_at_death(LT_BIRTH(e)), n, size);
+    LtClass *c = class_count(&lt_died, &lt_died_cap, &lt_died_n, name);
+    c->objects += n;
+    c->bytes += size;
 }
 
 /* ---- the listener ---- */
@@ -248,47 +291,41 @@ static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
     if (unlikely(b->last_name != name)) b->last = c = class_count(&b->born, &b->cap, &b->n, name), b->last_name = name;
     c->objects++;
     c->bytes += size;
-    put((uintptr_t)o, name, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size, lt_gcs, arena > MAX_ARENA ? MAX_ARENA : arena);
+    put((uintptr_t)o, lt_gcs, arena > MAX_ARENA ? MAX_ARENA : arena);
 }
 
 static void on_free(Object *o) {
-    LtObj e;
-    if (take((uintptr_t)o, &e)) die(&e);
+    LtObj e = take((uintptr_t)o);
+    if (e) die(o->klass->name, e, 1, object_size(o));
 }
 
 static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
-    LtObj e;
-    if (!take((uintptr_t)from, &e)) return;
-    put((uintptr_t)to, e.name, e.size, e.birth_arena >> 8, new_arena > MAX_ARENA ? MAX_ARENA : new_arena);
+    LtObj e = take((uintptr_t)from);
+    if (e) put((uintptr_t)to, LT_BIRTH(e), new_arena > MAX_ARENA ? MAX_ARENA : new_arena);
 }
 
 /* Deaths in a run of entries of one class, birth and arena (an arena's deletion meets
  * long ones: objects allocated together die together), counted at once. */
 typedef struct {
     Symbol *name;
-    uint32_t birth_arena;
+    LtObj e;
     uint64_t objects, bytes;
 } DeathRun;
 
 static void run_flush(DeathRun *r) {
-    if (!r->objects) return;
-    uint32_t birth = r->birth_arena >> 8;
-    uint32_t age = lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0;
-    count_deaths((int)(r->birth_arena & 0xff), r->name, age, r->objects, r->bytes);
-    LtClass *c = class_count(&lt_died, &lt_died_cap, &lt_died_n, r->name);
-    c->objects += r->objects;
-    c->bytes += r->bytes;
+    if (r->objects) die(r->name, r->e, r->objects, r->bytes);
     r->objects = r->bytes = 0;
 }
 
-static bool die_in(LtObj *o, void *ctx) {
+static bool die_in(Object *o, LtObj e, void *ctx) {
     DeathRun *r = ctx;
-    if (o->name != r->name || o->birth_arena != r->birth_arena) {
+    Symbol *name = o->klass->name;
+    if (name != r->name || e != r->e) {
         run_flush(r);
-        r->name = o->name, r->birth_arena = o->birth_arena;
+        r->name = name, r->e = e;
     }
     r->objects++;
-    r->bytes += o->size;
+    r->bytes += object_size(o);
     return true;
 }
 
@@ -318,16 +355,37 @@ static void reset(void) {
         vm_free(b);
     }
     lt_threads = NULL;
-    vm_free(lt_deaths), vm_free(lt_died);
-    lt_deaths = NULL, lt_died = NULL;
-    lt_dcap = lt_dcount = 0, lt_died_cap = lt_died_n = 0;
+    deaths_free(&lt_dead), deaths_free(&lt_alive);
+    vm_free(lt_died);
+    lt_died = NULL;
+    lt_died_cap = lt_died_n = 0;
     lt_gcs = 0;
     __atomic_store_n(&lt_session, lt_session + 1, __ATOMIC_RELEASE);
 }
 
+/* An object followed, alive now: counted in lt_alive with the age it has. */
+static bool count_alive(Object *o, LtObj e, void *ctx) {
+    UNUSED(ctx);
+    count_deaths(&lt_alive, LT_ARENA(e), o->klass->name, lt_gcs - LT_BIRTH(e), 1, object_size(o));
+    return false;
+}
+
+/* Counting switched off: the objects followed are counted alive as they are now and the
+ * shadow is dropped, with the world stopped (the next collections would make its
+ * addresses stale). */
+static void stop_following(Thread *t) {
+    bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+    if (stop) safepoint_begin(t);
+    gc_remove_listener(NULL, &lt_listener);
+    deaths_clear(&lt_alive);
+    each(-1, count_alive, NULL);
+    table_free();
+    if (stop) safepoint_end(t);
+}
+
 /* com.loupe.functions.SetLifetimeCounting(jvmtiEnv*, jboolean on): on forgets what an
  * earlier session followed and follows every object allocated from now on; off stops
- * (what was followed stays for DrainLifetimes). */
+ * (what was followed stays for DrainLifetimes, the objects still followed counted alive). */
 jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...) {
     va_list ap;
     va_start(ap, e);
@@ -357,7 +415,7 @@ jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...) {
         lt_on = true;
         gc_add_listener(t, &lt_listener, LT_EVENTS);
     } else if (lt_on) {
-        gc_remove_listener(t, &lt_listener);
+        stop_following(t);
         lt_env = NULL;
         lt_on = false;
     }
@@ -370,22 +428,14 @@ typedef void (JNICALL *DeathFn)(void *data, jint alive, jint arena, const char *
                                 jlong objects, jlong bytes);
 typedef void (JNICALL *LiveFn)(void *data, const char *class_signature, jlong objects, jlong bytes);
 
-/* An object alive now: counted as if it died now, with the age it has (alive: 1). */
-static bool count_alive(LtObj *o, void *ctx) {
-    uint32_t birth = o->birth_arena >> 8;
-    count_deaths((int)(o->birth_arena & 0xff), o->name, lt_gcs - birth, 1, o->size);
-    return false;
-}
-
-static void report_deaths(DeathFn fn, void *data, jint alive, char *sig, size_t cap) {
-    for (size_t i = 0; i < lt_dcap; i++) {
-        LtDeath *d = &lt_deaths[i];
+static void report_deaths(LtDeaths *t, DeathFn fn, void *data, jint alive, char *sig, size_t cap) {
+    for (size_t i = 0; i < t->cap; i++) {
+        LtDeath *d = &t->v[i];
         if (!d->name) continue;
         jvmti_class_signature_of(d->name, sig, cap);
         fn(data, alive, (jint)(d->key >> 8), sig, (jint)(d->key & 0xff), (jlong)d->objects, (jlong)d->bytes);
     }
-    memset(lt_deaths, 0, lt_dcap * sizeof *lt_deaths);
-    lt_dcount = 0;
+    deaths_clear(t);
 }
 
 /* The live heap per class: what each thread saw born less what died. */
@@ -426,10 +476,10 @@ jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...) {
     if (!death_fn || !live_fn) return JVMTI_ERROR_NULL_POINTER;
     if (lt_on && !atomic_load(&safepoint_pending)) return JVMTI_ERROR_NOT_AVAILABLE;   /* it would change meanwhile */
     char sig[1024];
-    report_deaths(death_fn, data, 0, sig, sizeof sig);
+    report_deaths(&lt_dead, death_fn, data, 0, sig, sizeof sig);
     if (alive) {
-        each(-1, count_alive, NULL);
-        report_deaths(death_fn, data, 1, sig, sizeof sig);
+        if (lt_on) deaths_clear(&lt_alive), each(-1, count_alive, NULL);
+        report_deaths(&lt_alive, death_fn, data, 1, sig, sizeof sig);
     }
     report_live(live_fn, data, sig, sizeof sig);
     return JVMTI_ERROR_NONE;
