@@ -8,8 +8,13 @@
  *      Frame header                 arguments: no copying on calls
  *      operand stack[0 .. max_stack)
  *
+ * A method without locals still gets one slot below its header (Prepared.frame_slots):
+ * a method's result goes to its first local's slot, for its caller to find on top of its
+ * operand stack, while its frame is still the thread's top, and must not overwrite the
+ * header that AsyncGetCallTrace may read from a signal handler at that moment.
+ *
  * Native methods get a header-only frame (their arguments are passed as handles), so that
- * stack traces and stack walks see them.  A frame entered from C (interp_call) is marked
+ * stack traces and stack walks see them, after their arguments or that one slot.  A frame entered from C (interp_call) is marked
  * FR_ENTRY: returning from it leaves the interpreter loop.
  *
  * `sp` and `pc` are saved into the header whenever the frame's code calls out of the

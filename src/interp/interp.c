@@ -564,7 +564,7 @@ invoke:
             if (!p) THROW();
         }
         Slot *args = sp - callee->arg_slots;
-        Frame *nf = (Frame *)(args + callee->max_locals);
+        Frame *nf = (Frame *)(args + p->frame_slots);
         Slot *nsp = (Slot *)(nf + 1);
         if (unlikely(nsp + callee->max_stack > t->stack_limit)) {
             SAVE();
@@ -825,7 +825,7 @@ Slot *interp_free_area(Thread *t) {
  * The event's callbacks run once the arguments are in the frame, since they may collect. */
 static inline __attribute__((always_inline)) bool enter(Thread *t, Method *m, Slot *base, const Slot *args,
                                                         Slot *result, Prepared *p, bool post) {
-    Frame *nf = (Frame *)(base + m->max_locals);
+    Frame *nf = (Frame *)(base + p->frame_slots);
     Slot *nsp = (Slot *)(nf + 1);
     if (nsp + m->max_stack > t->stack_limit) return throw_soe(t);
     if (m->arg_slots) memcpy(base, args, m->arg_slots * sizeof(Slot));

@@ -330,6 +330,7 @@ Prepared *prep_method_deferred(Thread *t, Method *m, bool *post) {
     if (!d.error && n == 0) d.error = "empty code";
     if (!d.error) {
         p->n = n;
+        p->frame_slots = m->max_locals ? m->max_locals : 1;
         p->code = vm_calloc(n + 1, sizeof(Insn));
         p->bci = vm_malloc(n * sizeof(uint32_t));
         for (uint32_t bci = 0, i = 0; bci < m->code_len && !d.error; i++) {

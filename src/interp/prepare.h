@@ -52,6 +52,8 @@ typedef struct InvokeCache {
 typedef struct Prepared {
     Insn *code;
     uint32_t n;                     /* instructions */
+    uint16_t frame_slots;           /* slots from a call's first argument to its frame: max_locals,
+                                       at least 1 (interp.c: the result's slot is never the frame's) */
     uint32_t *bci;                  /* bci of each Insn */
     int32_t *insn_at;               /* Insn index at each bci, -1 inside an instruction */
 } Prepared;

@@ -339,9 +339,10 @@ static NativeCif *prepare_cif(Method *m) {
     return nc;
 }
 
-/* The frame of a native method sits right after its arguments, which it owns. */
+/* The frame of a native method sits right after its arguments, which it owns, and its
+ * result's slot (the first argument's: interp.c's return path). */
 static Frame *push_native_frame(Thread *t, Method *m, Slot *args) {
-    Frame *nf = (Frame *)(args + m->arg_slots);
+    Frame *nf = (Frame *)(args + (m->arg_slots ? m->arg_slots : 1));
     if ((Slot *)(nf + 1) > t->stack_limit) {
         exc_throw_soe(t);
         return NULL;
