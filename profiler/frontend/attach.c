@@ -39,17 +39,18 @@ static void lpa_sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
-/* lpa_file_has: whether /proc/PID/NAME contains needle (NUL bytes read as spaces). */
+/* lpa_file_has: whether /proc/PID/NAME contains needle (NUL bytes read as spaces); an
+ * empty file is readable (the maps of a process in the middle of an exec, a zombie's). */
 static int lpa_file_has(pid_t pid, const char *name, const char *needle, int *readable)
 {
     char path[64];
     lpf_buf b = {0};
     snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
-    *readable = lpf_read_file(path, &b) == 0 && b.len > 0;
+    *readable = lpf_read_file(path, &b) == 0;
     for (size_t i = 0; i < b.len; i++)
         if (!b.p[i])
             b.p[i] = ' ';
-    int has = *readable && strstr((char *)b.p, needle);
+    int has = *readable && b.len && strstr((char *)b.p, needle);
     lpf_buf_free(&b);
     return has;
 }
