@@ -704,21 +704,25 @@ static void on_monitor_dump(JVMPI_Event *e) {
 
 static JNIEnv *main_env;
 static jobjectID thread_start_requested;
+static JNIEnv *thread_env_requested;
 static long requested_events;
 
 /* The threads alive, for the hprof option (suspension, names in the dumps). */
 #define MAX_THREADS 1024
 static struct { JNIEnv *env; char *name; } live_threads[MAX_THREADS];
 static int nlive_threads;
+static long starts_locked;     /* thread starts seen, under agent_lock */
 
 static void on_thread_start(JVMPI_Event *e) {
     if (e->event_type & JVMPI_REQUESTED_EVENT) {
         requested_events++;
         thread_start_requested = e->u.thread_start.thread_id;
+        thread_env_requested = e->u.thread_start.thread_env_id;
         return;
     }
     threads_started++;
     pi->RawMonitorEnter(agent_lock);
+    starts_locked++;
     if (nlive_threads < MAX_THREADS) {
         live_threads[nlive_threads].env = e->u.thread_start.thread_env_id;
         live_threads[nlive_threads++].name = strdup(e->u.thread_start.thread_name ? e->u.thread_start.thread_name : "");
@@ -1291,6 +1295,47 @@ static void dump_graph_objects(void) {
             pi->RequestEvent(JVMPI_EVENT_OBJECT_DUMP, objs[i].id);
 }
 
+/* Adds thread env to the live threads unless known (under agent_lock). */
+static void learn_thread(JNIEnv *env, const char *name) {
+    for (int i = 0; i < nlive_threads; i++)
+        if (live_threads[i].env == env) return;
+    if (nlive_threads < MAX_THREADS) {
+        live_threads[nlive_threads].env = env;
+        live_threads[nlive_threads++].name = strdup(name);
+    }
+}
+
+/* The threads that started before the agent's thread events (the Reference Handler, the
+ * Finalizer...) join the live threads, found through Thread.getAllStackTraces and a
+ * requested THREAD_START each, so that suspend_others stops them too: left running, they
+ * enqueued references and ran cleaners between two dumps of the same moment. */
+static void learn_all_threads(JNIEnv *env) {
+    jclass tc = (*env)->FindClass(env, "java/lang/Thread"), mc = (*env)->FindClass(env, "java/util/Map");
+    jclass sc = (*env)->FindClass(env, "java/util/Set");
+    jmethodID all = tc ? (*env)->GetStaticMethodID(env, tc, "getAllStackTraces", "()Ljava/util/Map;") : NULL;
+    jmethodID keys = mc ? (*env)->GetMethodID(env, mc, "keySet", "()Ljava/util/Set;") : NULL;
+    jmethodID arr = sc ? (*env)->GetMethodID(env, sc, "toArray", "()[Ljava/lang/Object;") : NULL;
+    jobject map = all && keys && arr ? (*env)->CallStaticObjectMethod(env, tc, all) : NULL;
+    jobject set = map ? (*env)->CallObjectMethod(env, map, keys) : NULL;
+    jobjectArray threads = set ? (*env)->CallObjectMethod(env, set, arr) : NULL;
+    jsize n = threads ? (*env)->GetArrayLength(env, threads) : 0;
+    for (jsize i = 0; i < n; i++) {
+        jobject t = (*env)->GetObjectArrayElement(env, threads, i);
+        pi->DisableGC();
+        thread_env_requested = NULL;
+        jobjectID id = pi->jobject2jobjectID(t);
+        if (id && pi->RequestEvent(JVMPI_EVENT_THREAD_START, id) == JVMPI_SUCCESS && thread_env_requested &&
+            thread_env_requested != env) {
+            pi->RawMonitorEnter(agent_lock);
+            learn_thread(thread_env_requested, "(started before the agent's events)");
+            pi->RawMonitorExit(agent_lock);
+        }
+        pi->EnableGC();
+        (*env)->DeleteLocalRef(env, t);
+    }
+    (*env)->ExceptionClear(env);
+}
+
 /* Suspends every thread but env; returns how many in others. */
 static int suspend_others(JNIEnv *env, JNIEnv **others, jint *results) {
     pi->RawMonitorEnter(agent_lock);
@@ -1520,14 +1565,30 @@ static void compare_with_hprof(JNIEnv *env) {
         return;
     }
     remove("warm.hprof");
-    JNIEnv *others[MAX_THREADS];
-    jint results[MAX_THREADS];
-    int n = suspend_others(env, others, results);
-    pi->DisableGC();
-    int ok = hprof_dump(env, bean, dump, "same.hprof");
-    save_dumps();
-    pi->EnableGC();
-    pi->ResumeThreadList(n, others, results);
+    learn_all_threads(env);
+    /* A thread whose start was under way when the others were suspended (a Cleaner's, say)
+     * was not among them: it runs meanwhile and changes objects between the two dumps.  Its
+     * start event comes before its first Java code, so both dumps are taken again when a
+     * thread started in between. */
+    int ok = 0;
+    for (int attempt = 0; attempt < 5; attempt++) {
+        JNIEnv *others[MAX_THREADS];
+        jint results[MAX_THREADS];
+        pi->RawMonitorEnter(agent_lock);
+        long starts = starts_locked;
+        pi->RawMonitorExit(agent_lock);
+        remove("same.hprof");
+        int n = suspend_others(env, others, results);
+        pi->DisableGC();
+        ok = hprof_dump(env, bean, dump, "same.hprof");
+        save_dumps();
+        pi->EnableGC();
+        pi->ResumeThreadList(n, others, results);
+        pi->RawMonitorEnter(agent_lock);
+        int calm = starts_locked == starts;
+        pi->RawMonitorExit(agent_lock);
+        if (calm) break;
+    }
     pi->RawMonitorEnter(table_lock);
     write_tables();
     pi->RawMonitorExit(table_lock);
