@@ -14,8 +14,8 @@
 #
 # A whole group takes hours here, more than one sitting, so the results of whole-group runs
 # accumulate in committed files, tests/jtreg/results/<group, / as ->.txt: one line per test,
-# "test hotspot-status loupe-status" (Passed, Failed, Error; - for not run or not selected,
-# as @requires and the ProblemList leave out), under a header naming per side the last run's
+# "test hotspot-status loupe-status" (Passed, Failed, Error; Excluded when a run that
+# finished left it out, as @requires and the ProblemList do; - for not run), under a header naming per side the last run's
 # date and the seconds spent, the JDK version (`java -version`) for HotSpot, the Loupe commits
 # for Loupe (LOUPE_COMMIT, default HEAD: name the commit the image was built from).  A run
 # replaces a side's column; with --resume it runs only the tests that side has no status for
@@ -148,21 +148,24 @@ record() {
     now="commits $(echo "$old ${LOUPE_COMMIT:-$(git -C "$root" rev-parse --short HEAD)}" | tr ' ' '\n' | awk 'NF && !s[$0]++' | xargs); last run $(date -u +%F); $secs s"
   fi
   {
-    echo "# tools/jtreg.sh's results for test/jdk/$2: test hotspot-status loupe-status (- not run)"
+    echo "# tools/jtreg.sh's results for test/jdk/$2: test hotspot-status loupe-status"
     echo "# group: $2"
     for s in hotspot loupe; do
       if [ $s = "$1" ]; then echo "# $s: $now"; else echo "# $s: $(header "$f" $s || true)"; fi
     done
-    awk -v c="$(col "$1")" -v keep=$keep -v g="$2/" -v old="$f" -v list="$out/tests.txt" '
+    # (jtreg's closing "Test results:" line: the run was not cut short)
+    awk -v c="$(col "$1")" -v keep=$keep -v g="$2/" -v old="$f" -v list="$out/tests.txt" \
+        -v todo="$out/$1/todo" -v done="$(grep -c '^Test results:' "$out/$1/log")" '
       FILENAME == old && !/^#/ { t[$1]; st[$1, 2] = $2; st[$1, 3] = $3 }
       FILENAME == list && index($1, g) == 1 { t[$1] }
-      FILENAME != old && FILENAME != list && index($1, g) == 1 { t[$1]; new[$1] = $2 }
+      FILENAME == todo && done && index($1, g) == 1 { left[$1] }
+      FILENAME != old && FILENAME != list && FILENAME != todo && index($1, g) == 1 { t[$1]; new[$1] = $2 }
       END {
         for (x in t) {
-          if (x in new) st[x, c] = new[x]; else if (!keep) st[x, c] = "-"
+          if (x in new) st[x, c] = new[x]; else if (x in left) st[x, c] = "Excluded"; else if (!keep) st[x, c] = "-"
           print x, (st[x, 2] == "" ? "-" : st[x, 2]), (st[x, 3] == "" ? "-" : st[x, 3])
         }
-      }' "$([ -f "$f" ] && echo "$f" || echo /dev/null)" "$out/tests.txt" "$out/$1/results" | sort
+      }' "$([ -f "$f" ] && echo "$f" || echo /dev/null)" "$out/tests.txt" "$out/$1/todo" "$out/$1/results" | sort
   } >"$f.new" && mv "$f.new" "$f"
 }
 
@@ -183,12 +186,12 @@ else
     FILENAME != h && FILENAME != l { print $1, ($1 in hs ? hs[$1] : "-"), ($1 in lp ? lp[$1] : "-") }' \
     $(for s in hotspot loupe; do [ -f "$out/$s/results" ] && echo "$out/$s/results"; done) "$out/tests.txt" | sort >"$table"
 fi
-count() { awk -v c="$1" -v w="$2" -v g="$3/" '(g == "/" || index($1, g) == 1) && (w == "run" ? $c != "-" : $c == w)' "$table" | wc -l; }
+count() { awk -v c="$1" -v w="$2" -v g="$3/" '(g == "/" || index($1, g) == 1) && (w == "run" ? $c != "-" && $c != "Excluded" : $c == w)' "$table" | wc -l; }
 tests() { awk -v g="$1/" 'g == "/" || index($1, g) == 1' "$table" | wc -l; }
 row() { printf '%-24s %6s %9s %9s %9s %9s\n' "$@"; }
 row "" "" HotSpot "" Loupe ""
 row group tests run pass run pass
-for g in "${groups[@]}"; do row "$g" "$(tests "$g")" "$(count 2 run "$g")" "$(count 2 Passed "$g")" "$(count 3 run "$g")" "$(count 3 Passed "$g")"; done
+for g in "${groups[@]}"; do [ $run = full ] || [ "$(tests "$g")" -gt 0 ] || continue; row "$g" "$(tests "$g")" "$(count 2 run "$g")" "$(count 2 Passed "$g")" "$(count 3 run "$g")" "$(count 3 Passed "$g")"; done
 row total "$(tests "")" "$(count 2 run "")" "$(count 2 Passed "")" "$(count 3 run "")" "$(count 3 Passed "")"
 if [ $run = full ]; then
   for g in "${groups[@]}"; do for s in hotspot loupe; do echo "$g $s: $(header "$(gfile "$g")" $s)"; done; done
@@ -206,8 +209,9 @@ if [ $smoke = 1 ] && [ $side = loupe ]; then
 fi
 # Tests passing on HotSpot and not on Loupe; in the files, a "-" of Loupe's is a test not run yet.
 if [ $run = full ]; then
-  awk '$2 == "Passed" && $3 != "Passed" && $3 != "-" { print $1, $3 }' "$table" >"$out/regressions.$side"
-  echo "$(awk '$2 == "Passed" && $3 == "-"' "$table" | wc -l) tests passing on HotSpot not run on Loupe yet"
+  awk '$2 == "Passed" && $3 != "Passed" && $3 != "-" && $3 != "Excluded" { print $1, $3 }' "$table" >"$out/regressions.$side"
+  echo "$(awk '$2 == "Passed" && $3 == "-"' "$table" | wc -l) tests passing on HotSpot not run on Loupe yet," \
+    "$(awk '$2 == "Passed" && $3 == "Excluded"' "$table" | wc -l) left out on Loupe (@requires)"
 else
   [ -f "$out/hotspot/results" ] && [ -f "$out/loupe/results" ] || exit 0
   awk '$2 == "Passed" && $3 != "Passed" { print $1, ($3 == "-" ? "NotRun" : $3) }' "$table" >"$out/regressions.$side"
