@@ -10,7 +10,8 @@
 # test/jdk; default: the groups below), all of their tests or, with --sample N, N tests
 # per group spread evenly over its sorted list (the same N gives the same tests).
 # JTREG_CONC (default 1) and JTREG_TIMEOUT_FACTOR (default 1) go to jtreg; LOUPE_JDK names
-# the Loupe image.  Results and jtreg's reports are in build/jtreg/<run>/<side>/.
+# the Loupe image.  Results and jtreg's reports are in build/jtreg/<run>/<side>/ (<run>: full,
+# sampleN, smoke; JTREG_DIR names another, so that one side can run twice at once).
 #
 # A whole group takes hours here, more than one sitting, so the results of whole-group runs
 # accumulate in committed files, tests/jtreg/results/<group, / as ->.txt: one line per test,
@@ -57,7 +58,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 if [ $smoke = 1 ]; then run=smoke; elif [ "$sample" -gt 0 ]; then run=sample$sample; else run=full; fi
-out=$root/build/jtreg/$run
+out=$root/build/jtreg/${JTREG_DIR:-$run}
 mkdir -p "$out"
 
 gfile() { echo "$resdir/$(echo "$1" | tr / -).txt"; }   # GROUP -> its results file
@@ -126,7 +127,7 @@ run_side() {   # NAME JDK
   results "$d"
   if [ $run = full ]; then
     mkdir -p "$resdir"
-    for g in "${groups[@]}"; do (flock 9; record "$1" "$g") 9>"$out/record.lock"; done
+    for g in "${groups[@]}"; do (flock 9; record "$1" "$g") 9>"$root/build/jtreg/record.lock"; done
   fi
 }
 
