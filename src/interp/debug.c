@@ -518,7 +518,9 @@ int dbg_insn(Thread *t, const Insn *pc) {
         if (d->req && d->req_frame == f) return take_request(t, d, f, bci);
     }
     int opc = pc->opc;
-    if (is_slow_form(opc)) {
+    /* (checkcast and instanceof of null go on without rewriting themselves: interp.c) */
+    bool null_check = (opc == OP_checkcast || opc == OP_instanceof) && !f->sp[-1].l;
+    if (is_slow_form(opc) && !null_check) {
         d->redispatch = pc;
         d->redispatch_frame = f;
     } else if (DBG_LOAD(dbg_watch_count) && is_field_op(opc)) {

@@ -646,7 +646,18 @@ do_return: {
 }
 
     /* ---- objects ---- */
-L_new: L_anewarray: L_checkcast: L_instanceof: L_multianewarray:
+    /* checkcast and instanceof of null resolve nothing, as in HotSpot: the class is asked
+     * of its loader only when a value that is not null is checked (a loader whose loading
+     * of C runs code casting null to C must not be asked for C again) */
+L_checkcast:
+    if (!sp[-1].l) NEXT();
+    goto L_new;
+L_instanceof:
+    if (!sp[-1].l) {
+        sp[-1].i = 0;
+        NEXT();
+    }
+L_new: L_anewarray: L_multianewarray:
     SAVE();
     switch (qk_class(t, frame->method, (Insn *)pc, &k)) {
     case QK_FAIL: THROW();

@@ -2,6 +2,12 @@
  * jvm_props.c — the properties the VM contributes to System.getProperties()
  * (JVM_GetProperties: Loupe's identity, paths, then every -D option in order), and the
  * VM argument list for RuntimeMXBean.
+ *
+ * sun.nio.MaxDirectMemorySize is the VM's to give, as in HotSpot: JVM_GetProperties turns
+ * -XX:MaxDirectMemorySize into that property (in bytes), which jdk.internal.misc.VM reads as
+ * java.nio's limit on direct buffers and then removes, and drops a -D of the same name, so
+ * that without the flag the limit is the default (the maximum heap size).  JVMTI's system
+ * properties (vm_props_list) are the -D ones as given, as in HotSpot.
  */
 #include "native/jni_internal.h"
 #include "classfile/loader.h"
@@ -72,11 +78,29 @@ void vm_props_free(VMPropList *l) {
     vm_free(l->libpath);
 }
 
+/* The list without -Dsun.nio.MaxDirectMemorySize, with -XX:MaxDirectMemorySize's if given
+ * (kv has room for two more: vm_props_list leaves it). */
+static int direct_memory_property(const char **kv, int n, char *buf, size_t size) {
+    int m = 0;
+    for (int i = 0; i < n; i += 2)
+        if (strcmp(kv[i], "sun.nio.MaxDirectMemorySize") != 0) {
+            kv[m++] = kv[i];
+            kv[m++] = kv[i + 1];
+        }
+    if (vm_opts.max_direct_memory_given) {
+        snprintf(buf, size, "%zu", vm_opts.max_direct_memory);
+        kv[m++] = "sun.nio.MaxDirectMemorySize";
+        kv[m++] = buf;
+    }
+    return m;
+}
+
 JNIEXPORT jobjectArray JNICALL JVM_GetProperties(JNIEnv *env) {
     JNI_ENTER(env);
     VMPropList l = vm_props_list();
     const char **kv = l.kv;
-    int n = l.n;
+    char direct[24];
+    int n = direct_memory_property(kv, l.n, direct, sizeof direct);
     Class *ac = ld_array_of(t, VMC(String));
     HandleMark hm = hnd_mark(t);
     Object **arr = hnd_new(t, ac ? heap_alloc_array(t, ac, n) : NULL);

@@ -7,6 +7,11 @@
  * thread in the system group as on HotSpot, waits on the semaphore in a safe state and
  * calls Signal.dispatch(int) for each pending signal; Java then runs the handler on a
  * thread of its own.
+ *
+ * SIGPIPE and SIGXFSZ are the VM's to ignore, as on HotSpot (-Xrs or not): a write to a
+ * pipe or socket whose reader is gone fails with EPIPE (an IOException) instead of ending
+ * the process.  They get a handler that does nothing rather than SIG_IGN, which programs
+ * started by exec would inherit; a handler the embedding program installed stays.
  */
 #include "native/jni_internal.h"
 #include "classfile/link.h"
@@ -121,7 +126,21 @@ static void dispatcher_main(Thread *t) {
     }
 }
 
+static void ignored_signal(int sig) { (void)sig; }
+
+static void ignore_signal(int sig) {
+    struct sigaction sa, cur;
+    if (sigaction(sig, NULL, &cur) != 0 || (cur.sa_handler != SIG_DFL && cur.sa_handler != SIG_IGN)) return;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = ignored_signal;
+    sa.sa_flags = SA_RESTART;
+    sigaction(sig, &sa, NULL);
+}
+
 bool vm_start_signal_dispatcher(void) {
+    ignore_signal(SIGPIPE);
+    ignore_signal(SIGXFSZ);
     sem_init(&sig_sem, 0, 0);
     dispatcher_started = jthread_start_system_daemon("Signal Dispatcher", dispatcher_main);
     if (dispatcher_started && !vm_opts.reduce_signals) {

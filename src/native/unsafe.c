@@ -11,6 +11,11 @@
  *
  * None of these natives can collect except allocateInstance and defineClass0, which keep
  * what they need in handles, so raw slot values stay valid throughout.
+ *
+ * Off-heap accesses can fault when the memory goes away under them (a mapped file
+ * truncated under its buffer: SIGBUS).  As in HotSpot the access then throws InternalError
+ * instead of ending the VM: while one runs, crash_unsafe_jmp names where the fatal-signal
+ * handler (runtime/crash.c) jumps back to.  Accesses inside objects are not guarded.
  */
 #include "native/natives.h"
 #include "native/jni_internal.h"
@@ -20,7 +25,31 @@
 #include "runtime/jstring.h"
 #include "runtime/jthread.h"
 #include "runtime/vm.h"
+#include "runtime/crash.h"
+#include <setjmp.h>
 #include <stdlib.h>
+
+/* Runs stmt; for an off-heap access (base null) a fault in it throws InternalError. */
+#define GUARDED(t, base, stmt) do { \
+        if (base) { \
+            stmt; \
+        } else { \
+            sigjmp_buf jb_; \
+            if (sigsetjmp(jb_, 0)) return unsafe_fault(t); \
+            crash_unsafe_jmp = &jb_; \
+            __atomic_signal_fence(__ATOMIC_SEQ_CST);  /* the access stays between the two */ \
+            stmt; \
+            __atomic_signal_fence(__ATOMIC_SEQ_CST); \
+            crash_unsafe_jmp = NULL; \
+        } \
+    } while (0)
+
+static bool unsafe_fault(Thread *t) {
+    crash_unsafe_jmp = NULL;
+    /* HotSpot 17 words it so for these accesses, interpreted (-Xint) or not */
+    exc_throw(t, VMC_InternalError, "a fault occurred in a recent unsafe memory access operation in compiled Java code");
+    return false;
+}
 
 static inline void *addr(Slot *a) {
     Object *o = a[1].l;
@@ -31,13 +60,14 @@ static inline void *addr(Slot *a) {
 
 #define UNSAFE_ACCESS(Name, ctype, slotfield, width) \
     static bool get##Name(Thread *t, Slot *a, Slot *r) { \
-        UNUSED(t); r->slotfield = *(ctype *)addr(a); return true; } \
+        GUARDED(t, a[1].l, r->slotfield = *(ctype *)addr(a)); return true; } \
     static bool put##Name(Thread *t, Slot *a, Slot *r) { \
-        UNUSED(t); UNUSED(r); *(ctype *)addr(a) = (ctype)a[4].slotfield; return true; } \
+        UNUSED(r); GUARDED(t, a[1].l, *(ctype *)addr(a) = (ctype)a[4].slotfield); return true; } \
     static bool get##Name##Volatile(Thread *t, Slot *a, Slot *r) { \
-        UNUSED(t); r->slotfield = __atomic_load_n((ctype *)addr(a), __ATOMIC_SEQ_CST); return true; } \
+        GUARDED(t, a[1].l, r->slotfield = __atomic_load_n((ctype *)addr(a), __ATOMIC_SEQ_CST)); return true; } \
     static bool put##Name##Volatile(Thread *t, Slot *a, Slot *r) { \
-        UNUSED(t); UNUSED(r); __atomic_store_n((ctype *)addr(a), (ctype)a[4].slotfield, __ATOMIC_SEQ_CST); return true; }
+        UNUSED(r); GUARDED(t, a[1].l, __atomic_store_n((ctype *)addr(a), (ctype)a[4].slotfield, __ATOMIC_SEQ_CST)); \
+        return true; }
 
 UNSAFE_ACCESS(Boolean, jboolean, i, 1)
 UNSAFE_ACCESS(Byte, jbyte, i, 1)
@@ -172,19 +202,17 @@ static bool freeMemory0(Thread *t, Slot *a, Slot *r) {
 }
 
 static bool setMemory0(Thread *t, Slot *a, Slot *r) {
-    UNUSED(t);
     UNUSED(r);
-    memset(addr(a), (jbyte)a[6].i, (size_t)a[4].j);
+    GUARDED(t, a[1].l, memset(addr(a), (jbyte)a[6].i, (size_t)a[4].j));
     return true;
 }
 
 static void *addr2(Object *o, jlong off) { return o ? (void *)((char *)o + off) : (void *)(intptr_t)off; }
 
 static bool copyMemory0(Thread *t, Slot *a, Slot *r) {
-    UNUSED(t);
     UNUSED(r);
     /* (Object srcBase, long srcOffset, Object destBase, long destOffset, long bytes) */
-    memmove(addr2(a[4].l, a[5].j), addr2(a[1].l, a[2].j), (size_t)a[7].j);
+    GUARDED(t, a[1].l && a[4].l, memmove(addr2(a[4].l, a[5].j), addr2(a[1].l, a[2].j), (size_t)a[7].j));
     return true;
 }
 

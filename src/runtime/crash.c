@@ -365,7 +365,14 @@ static void context_pc_sp(void *ucv, void **pc, void **sp) {
 #endif
 }
 
+_Thread_local sigjmp_buf *crash_unsafe_jmp;
+
 void vm_crash_signal(int sig, siginfo_t *info, void *uc) {
+    if (sig == SIGBUS && crash_unsafe_jmp) {
+        sigjmp_buf *jb = crash_unsafe_jmp;      /* an Unsafe off-heap access (native/unsafe.c) */
+        crash_unsafe_jmp = NULL;
+        siglongjmp(*jb, 1);
+    }
     void *pc, *sp;
     context_pc_sp(uc, &pc, &sp);
     claim(sig, pc);

@@ -13,6 +13,7 @@
 #define LOUPE_CRASH_H
 
 #include "loupe.h"
+#include <setjmp.h>
 #include <signal.h>
 
 /* The options that shape the report (-XX:ErrorFile= and friends, runtime/options.c). */
@@ -43,6 +44,10 @@ _Noreturn void vm_crash_signal(int sig, siginfo_t *info, void *uc);
 
 /* Installs the fatal-signal handlers (JNI_CreateJavaVM, before anything can fault). */
 void crash_install(void);
+
+/* While an Unsafe off-heap access runs, where a SIGBUS in it jumps back to (as in HotSpot,
+ * a SIGSEGV there stays fatal; native/unsafe.c), else NULL. */
+extern _Thread_local sigjmp_buf *crash_unsafe_jmp;
 /* Gives the calling thread an alternate signal stack, so that a fault from a C stack
  * overflow can still be reported; crash_thread_end takes it back.  Both leave a stack
  * someone else installed (a sanitizer's, the embedder's) alone. */

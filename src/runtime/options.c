@@ -85,7 +85,7 @@ static void add_module_prop(const char *kind, const char *value) {
  * checks (syntax by type, unlock options), from the generated table below, so that
  * command lines written for HotSpot still start.  The type decides which syntax is right
  * (-XX:+Bool, -XX:Name=value). */
-typedef enum { F_BOOL, F_LONG, F_STRING, F_HEAP_MAX, F_HEAP_INITIAL, F_STACK_K } FlagType;
+typedef enum { F_BOOL, F_LONG, F_STRING, F_HEAP_MAX, F_HEAP_INITIAL, F_STACK_K, F_DIRECT_MAX } FlagType;
 typedef struct Flag {
     const char *name;
     FlagType type;
@@ -120,6 +120,7 @@ static const Flag FLAGS[] = {
     { "ClassUnloading", F_BOOL, &vm_opts.heap.class_unloading },
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
     { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
+    { "MaxDirectMemorySize", F_DIRECT_MAX, NULL },
     { "ErrorFile", F_STRING, &crash_opts.error_file }, { "OnError", F_STRING, &crash_opts.on_error },
     { "ErrorFileToStdout", F_BOOL, &crash_opts.to_stdout }, { "ErrorFileToStderr", F_BOOL, &crash_opts.to_stderr },
     { "CreateCoredumpOnCrash", F_BOOL, &crash_opts.create_coredump }, { "LoupeCrashTest", F_LONG, &crash_opts.crash_test },
@@ -201,6 +202,7 @@ bool opts_flag(int index, VMFlag *out) {
     case F_HEAP_MAX: out->type = 'J'; out->j = (jlong)vm_opts.heap.max; break;
     case F_HEAP_INITIAL: out->type = 'J'; out->j = (jlong)vm_opts.heap.initial; break;
     case F_STACK_K: out->type = 'J'; out->j = (jlong)(vm_opts.thread_stack >> 10); break;
+    case F_DIRECT_MAX: out->type = 'J'; out->j = (jlong)vm_opts.max_direct_memory; break;
     default: return false;
     }
     return true;
@@ -357,6 +359,13 @@ static jint set_flag_value(const char *opt, bool ignore) {
         }
         vm_opts.heap.initial = sz;
         return JNI_OK;
+    case F_DIRECT_MAX:
+        if (parse_size(value, &sz)) {
+            vm_opts.max_direct_memory = sz;
+            vm_opts.max_direct_memory_given = true;
+            return JNI_OK;
+        }
+        break;
     case F_STACK_K:
         if (parse_size(value, &sz) && sz <= (1u << 20)) {
             vm_opts.thread_stack = sz << 10;
@@ -809,6 +818,7 @@ static const char *flag_type_name(FlagType t) {
     case F_BOOL: return "bool";
     case F_STRING: return "ccstr";
     case F_HEAP_MAX: case F_HEAP_INITIAL: return "size_t";
+    case F_DIRECT_MAX: return "uint64_t";
     default: return "intx";
     }
 }

@@ -19,7 +19,9 @@
  * loader's private checkPackageAccess(Class, ProtectionDomain), which runs the
  * SecurityManager's checkPackageAccess under that domain.  A domain that passed is
  * remembered for the (class, loader) pair and not asked again, even after a
- * SecurityManager is installed, as in HotSpot.  None of this happens when the security
+ * SecurityManager is installed, as in HotSpot; the class's own domain passes without
+ * asking (a module's code naming the module's restricted packages, as jdk.charsets's
+ * ExtendedCharsets does sun.nio.cs.ext, under a policy that does not grant them).  None of this happens when the security
  * manager is disallowed (-Djava.security.manager=disallow).  While no SecurityManager is
  * installed the Java method returns at once, so the VM skips the call and only records
  * the pair: the observable result is the same.  Validated domains stay alive as roots of
@@ -252,6 +254,7 @@ static Method *check_package_access_method(void) {
 bool sec_check_package_access(Thread *t, Class *c, Object **loader, Object **pd) {
     if (class_is_array(c)) c = c->element;
     if (class_is_primitive(c) || !loader || !*loader || !pd || !*pd || !c->mirror || !security_manager_allowed()) return true;
+    if (sec_protection_domain(c) == *pd) return true;
     LoaderData *ld = ld_of(t, *loader);
     if (is_validated(c, ld, *pd)) return true;
     if (security_manager_installed()) {

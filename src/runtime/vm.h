@@ -157,6 +157,8 @@ typedef struct VMOptions {
     bool crash_on_oom;              /* -XX:+CrashOnOutOfMemoryError */
     bool disable_explicit_gc;       /* -XX:+DisableExplicitGC: System.gc() does nothing */
     long max_stack_trace_depth;     /* -XX:MaxJavaStackTraceDepth: frames kept per backtrace, 0 = all */
+    size_t max_direct_memory;       /* -XX:MaxDirectMemorySize (bytes), when ... */
+    bool max_direct_memory_given;   /* ... given: java.nio's limit (native/jvm_props.c) */
     jint (JNICALL *vfprintf_hook)(FILE *fp, const char *format, va_list args);
     void (JNICALL *exit_hook)(jint code);
     void (JNICALL *abort_hook)(void);
