@@ -32,7 +32,9 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,10 +369,22 @@ static void context_pc_sp(void *ucv, void **pc, void **sp) {
 
 _Thread_local sigjmp_buf *crash_unsafe_jmp;
 
+/* The access's sigsetjmp saves no signal mask (a system call per access), and the handler
+ * is installed with SA_NODEFER; but a handler that wraps ours (ThreadSanitizer's, a
+ * chained application's) may run it with SIGBUS blocked, and a second fault while it is
+ * blocked would end the process: the jump back unblocks it. */
+static void unblock_signal(int sig) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 void vm_crash_signal(int sig, siginfo_t *info, void *uc) {
     if (sig == SIGBUS && crash_unsafe_jmp) {
         sigjmp_buf *jb = crash_unsafe_jmp;      /* an Unsafe off-heap access (native/unsafe.c) */
         crash_unsafe_jmp = NULL;
+        unblock_signal(SIGBUS);
         siglongjmp(*jb, 1);
     }
     void *pc, *sp;
