@@ -27,7 +27,7 @@
  * When the VM counts the sites itself (com.loupe.functions.SetAllocationCounting), the
  * allocating threads do nothing here: the writer drains the VM's counts every
  * LPS_VM_DRAIN_NS (one ALLOC record per site and drain: javac's 150 000 sites, drained
- * every pass, made a stream of 47 MB) and adds them to per-thread tables of its own, a
+ * every pass, made a stream of 47 MB; every 50 ms, a quarter of its CPU overhead) and adds them to per-thread tables of its own, a
  * VM context becoming the node of its frame.
  * The writer turns a node into a stack id once per recording (its parent's stack id
  * and its frame, one NODE record; a node deeper than 128 frames as the stack of its 128
@@ -58,7 +58,7 @@
 #define LPS_LIST 16         /* a node's callees are looked up in a list up to this many */
 #define LPS_TAGS 4096       /* GetStackTraceMarked's tags are 1 .. LPS_TAGS - 1 */
 #define LPS_MAX_DEPTH (1 << 20)   /* deeper stacks are walked whole, their 128 innermost frames kept */
-#define LPS_VM_DRAIN_NS 50000000ull   /* the VM's counts are drained every 50 ms (and at the end) */
+#define LPS_VM_DRAIN_NS 200000000ull  /* the VM's counts are drained every 200 ms (and at the end) */
 
 typedef struct lps_node {
     struct lps_node *parent;     /* the caller's node; NULL for the root */

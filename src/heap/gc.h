@@ -303,18 +303,21 @@ void gc_check_events_install(void);
 void gc_event_arena_new(int arena_id, const char *name);
 void gc_event_arena_delete(int arena_id);
 /* Per event, the listeners that want it and have a function for it, NULL-terminated
- * (gcevents.c keeps it); free and move, one per object in a collection, are called from
- * here inline. */
+ * (gcevents.c keeps it); alloc, free and move, one per object, are called from here
+ * inline. */
 #define GC_MAX_LISTENERS 8
 extern const GCEventListener *gc_event_wanting[GCE_COUNT][GC_MAX_LISTENERS + 1];
 static inline void gc_event_object_move(int old_arena, Object *from, int new_arena, Object *to) {
     for (const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_MOVE]; *l; l++)
         (*l)->object_move(old_arena, from, new_arena, to);
 }
+static inline void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size) {
+    for (const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_ALLOC]; *l; l++)
+        (*l)->object_alloc(t, arena_id, o, size);
+}
 static inline void gc_event_object_free(Object *o) {
     for (const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_FREE]; *l; l++) (*l)->object_free(o);
 }
-void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size);
 void gc_event_gc_start(void);
 void gc_event_gc_finish(size_t used, size_t capacity);
 

@@ -110,8 +110,5 @@ void gc_remove_listener(Thread *t, const GCEventListener *l) { change(t, l, NULL
 
 void gc_event_arena_new(int arena_id, const char *name) { DISPATCH(GCE_ARENA_NEW, arena_new, arena_id, name); }
 void gc_event_arena_delete(int arena_id) { DISPATCH(GCE_ARENA_DELETE, arena_delete, arena_id); }
-void gc_event_object_alloc(Thread *t, int arena_id, Object *o, size_t size) {
-    DISPATCH(GCE_OBJECT_ALLOC, object_alloc, t, arena_id, o, size);
-}
 void gc_event_gc_start(void) { DISPATCH(GCE_GC_START, gc_start); }
 void gc_event_gc_finish(size_t used, size_t capacity) { DISPATCH(GCE_GC_FINISH, gc_finish, used, capacity); }

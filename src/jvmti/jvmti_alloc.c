@@ -200,9 +200,8 @@ static inline __attribute__((always_inline)) Object *post_events(Thread *t, Obje
 
 #define VM_OR_SAMPLED (JVMTI_EVENT_BIT(JVMTI_EVENT_VM_OBJECT_ALLOC) | JVMTI_EVENT_BIT(JVMTI_EVENT_SAMPLED_OBJECT_ALLOC))
 
-Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
-    if (!t || in_alloc_callback) return o;
-    if (jvmti_counts_wanted()) jvmti_counts_add(t, o, size);
+/* The events of an object the counting (if on) has counted. */
+static __attribute__((noinline)) Object *object_alloc_events(Thread *t, Object *o, size_t size) {
     bool ext = jvmti_ext_alloc_wanted();
     /* the common case: ObjectAlloc alone (a heap listener), every allocation */
     if (likely(!(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED)))
@@ -212,6 +211,16 @@ Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     bool sampled = java && sampled_allocation(t, o, size);
     if (!ext && !vm && !sampled) return o;
     return post_events(t, o, size, ext, vm, sampled);
+}
+
+Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
+    if (!t || in_alloc_callback) return o;
+    if (jvmti_counts_wanted()) {
+        jvmti_counts_add(t, o, size);       /* counting alone: nothing more to do */
+        if (!jvmti_ext_alloc_wanted() && !(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED))
+            return o;
+    }
+    return object_alloc_events(t, o, size);
 }
 
 /* Event enablement changed (SetEventNotificationMode, SetEventCallbacks). */

@@ -152,10 +152,7 @@ static void table_free(CountTable *t) {
 
 /* The calling thread's table of the current session, made (and an older one dropped)
  * when it has none. */
-static CountTable *table_of(Thread *th) {
-    uint32_t s = __atomic_load_n(&counts_session, __ATOMIC_ACQUIRE);
-    CountTable *t = my_table;
-    if (likely(t && t->session == s)) return t;
+static __attribute__((noinline, cold)) CountTable *table_new(Thread *th, CountTable *t, uint32_t s) {
     pthread_mutex_lock(&counts_lock);
     if (t) table_free(t);           /* unlinked by the new session */
     t = vm_calloc(1, sizeof *t);
@@ -168,6 +165,13 @@ static CountTable *table_of(Thread *th) {
     counts_tables = t;
     pthread_mutex_unlock(&counts_lock);
     return my_table = t;
+}
+
+static inline CountTable *table_of(Thread *th) {
+    uint32_t s = __atomic_load_n(&counts_session, __ATOMIC_ACQUIRE);
+    CountTable *t = my_table;
+    if (likely(t && t->session == s)) return t;
+    return table_new(th, t, s);
 }
 
 /* ---- contexts ---- */
@@ -270,15 +274,21 @@ static uint32_t ctx_cached(CountTable *t, uint32_t parent, const Frame *w, const
  * two last answers, keyed by w's method and instruction (no index or line to compute: a
  * recursion calls itself from one or two places, BinaryTrees' in turn), else through
  * ctx_cached, whose answer replaces the older of the two. */
-static uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
+static __attribute__((noinline)) uint32_t ctx_kid_miss(CountTable *t, uint32_t parent, const Frame *w,
+                                                       const Insn *pc) {
     CountCtx *p = ctx_at(t, parent);
-    const Insn *pc = frame_pc(w);
-    for (int i = 0; i < 2; i++)
-        if (p->kid_pc[i] == pc && p->kid_m[i] == w->method && p->kid[i]) return p->kid[i];
     uint32_t k = ctx_cached(t, parent, w, pc), i = p->kid_next;
     p->kid[i] = k, p->kid_m[i] = w->method, p->kid_pc[i] = pc;
     p->kid_next = i ^ 1;
     return k;
+}
+
+static inline uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
+    CountCtx *p = ctx_at(t, parent);
+    const Insn *pc = frame_pc(w);
+    if (p->kid_pc[0] == pc && p->kid_m[0] == w->method && p->kid[0]) return p->kid[0];
+    if (p->kid_pc[1] == pc && p->kid_m[1] == w->method && p->kid[1]) return p->kid[1];
+    return ctx_kid_miss(t, parent, w, pc);
 }
 
 /* The context of frame f's callers: its mark, or computed from the first marked frame
@@ -287,14 +297,7 @@ static inline bool marked(const CountTable *t, const Frame *f, uint32_t tag) {
     return f->mark >> MARK_VALUE_BITS == tag && (f->mark & (MAX_CONTEXTS - 1)) < t->nctx;
 }
 
-static uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
-    if (likely(marked(t, f, tag))) return f->mark & (MAX_CONTEXTS - 1);
-    Frame *caller = f->prev;
-    if (likely(caller && marked(t, caller, tag))) {     /* a new frame of a marked caller */
-        uint32_t c = ctx_kid(t, caller->mark & (MAX_CONTEXTS - 1), caller);
-        f->mark = tag << MARK_VALUE_BITS | c;
-        return c;
-    }
+static __attribute__((noinline)) uint32_t frame_ctx_walk(CountTable *t, Frame *f, uint32_t tag) {
     size_t n = 0;
     Frame *x = f;
     for (; x && !marked(t, x, tag); x = x->prev) {
@@ -311,6 +314,17 @@ static uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
         if (i) c = ctx_kid(t, c, w);
     }
     return c;
+}
+
+static inline uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
+    if (likely(marked(t, f, tag))) return f->mark & (MAX_CONTEXTS - 1);
+    Frame *caller = f->prev;
+    if (likely(caller && marked(t, caller, tag))) {     /* a new frame of a marked caller */
+        uint32_t c = ctx_kid(t, caller->mark & (MAX_CONTEXTS - 1), caller);
+        f->mark = tag << MARK_VALUE_BITS | c;
+        return c;
+    }
+    return frame_ctx_walk(t, f, tag);
 }
 
 /* ---- sites ---- */
@@ -388,10 +402,10 @@ static CountSite *site_new(CountTable *t, uint32_t ctx, Method *m, const Insn *p
 }
 
 /* The site of (ctx, m, pc, name), made if new (its index from frame f). */
-static CountSite *site_of(CountTable *t, uint32_t ctx, Method *m, const Insn *pc, Symbol *name, const Frame *f) {
+static __attribute__((noinline)) CountSite *site_find(CountTable *t, uint32_t ctx, Method *m, const Insn *pc,
+                                                      Symbol *name, const Frame *f) {
     CountCtx *c = ctx_at(t, ctx);
-    CountSite *s = c->mru;
-    if (likely(s && s->method == m && s->pc == pc && s->name == name)) return s;
+    CountSite *s;
     if (c->nsites <= CTX_LIST) {
         if ((s = site_listed(t, c, m, pc, name))) return s;
     } else {
@@ -401,11 +415,17 @@ static CountSite *site_of(CountTable *t, uint32_t ctx, Method *m, const Insn *pc
     return site_new(t, ctx, m, pc, f ? frame_index(f) : -1, name);
 }
 
+static inline CountSite *site_of(CountTable *t, uint32_t ctx, Method *m, const Insn *pc, Symbol *name, const Frame *f) {
+    CountSite *s = ctx_at(t, ctx)->mru;
+    if (likely(s && s->method == m && s->pc == pc && s->name == name)) return s;
+    return site_find(t, ctx, m, pc, name, f);
+}
+
 /* Site s has counts the drain has not seen: its index goes into the ring (or, when the
  * ring is full, the next drain reads every site).  Without a fence a drain may clear
  * the flag just after the owner saw it set: that site's new counts wait for its next
  * object, or for the last drain, which reads every site. */
-static void mark_dirty(CountTable *t, CountSite *s) {
+static __attribute__((noinline, cold)) void mark_dirty(CountTable *t, CountSite *s) {
     __atomic_store_n(&s->dirty, 1, __ATOMIC_RELAXED);
     uint32_t h = t->head;
     if (h - __atomic_load_n(&t->tail, __ATOMIC_ACQUIRE) >= RING) {
@@ -501,11 +521,13 @@ typedef void (JNICALL *CountSiteFn)(void *data, jlong thread, jint context, jmet
 
 /* The JNI signature of a class by its name (classes allocated are never primitive). */
 void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap) {
-    const char *s = name->str;
-    bool array = s[0] == '[';
-    size_t n = 0, end = cap - (array ? 1 : 2);      /* room for ';' and the NUL */
+    bool array = name->str[0] == '[';
+    size_t n = 0, len = name->len, room = cap - (array ? 1 : 3);   /* 'L', ';' and the NUL */
+    if (len > room) len = room;
     if (!array) buf[n++] = 'L';
-    for (; *s && n < end; s++) buf[n++] = *s == '+' ? '.' : *s;
+    memcpy(buf + n, name->str, len);
+    for (char *p = buf + n; (p = memchr(p, '+', (size_t)(buf + n + len - p))); p++) *p = '.';
+    n += len;
     if (!array) buf[n++] = ';';
     buf[n] = 0;
 }

@@ -12,17 +12,24 @@
  *
  *  - a shadow of the heap (one 4-byte entry per 16-byte granule, in chunks of 64 KB of
  *    heap found through a two-level directory indexed by address) holds each followed
- *    object's arena and the collection count at its birth, written by the allocating
- *    thread (its TLAB's granules are its own; chunks are made with a CAS); its class and
- *    size are read from the object itself when it dies, still whole then (the collectors
- *    report a free or an arena's deletion before the memory is reused, and classes are
- *    unloaded after the collection);
+ *    object's arena and the collection count at its birth; its class and size are read
+ *    from the object itself when it dies, still whole then (the collectors report a free
+ *    or an arena's deletion before the memory is reused, and classes are unloaded after
+ *    the collection);
+ *  - a birth costs the allocating thread almost nothing: its objects come one after
+ *    another out of its TLAB, so it only extends its current run (start, end, arena),
+ *    and starts a new one, kept in its own list, when an object does not follow the last.
+ *    Every object of a run was born in the same interval between two collections.  The
+ *    runs become shadow entries, and per-class birth counts, at the next collection's
+ *    start (or when DrainLifetimes or the switch-off needs them), with the world stopped:
+ *    a tight walk over objects still whole, one after another (each event that reads
+ *    the shadow flushes them first, so none is missed);
  *  - during a collection (the world stopped, one collecting thread) a move re-keys an
  *    entry, a free ends one, an arena's deletion ends every entry left in it (chunks
  *    remember which arenas they hold, so only those are read);
  *  - an object's age is the number of collections it lived through; each death counts
- *    under (arena, class, age), and per class for the live heap, which is what each
- *    thread saw born (a table per thread, no lock) less what died.
+ *    under (arena, class, age), and per class for the live heap, which is what was born
+ *    less what died.
  *
  * DrainLifetimes reads all this only while nothing changes it: with the world stopped (a
  * collection's callback, GCFinish) or after counting was switched off (the switch stops
@@ -56,6 +63,7 @@ enum {
 typedef uint32_t LtObj;
 #define LT_BIRTH(e) (((e) >> 9) - 1)
 #define LT_ODD(e) (((e) >> 8) & 1)
+#define LT_ODD_BIT (1u << 8)
 #define LT_ARENA(e) ((int)((e) & 0xff))
 #define LT_MAX_BIRTH 0x7ffffeu
 
@@ -69,12 +77,16 @@ typedef struct {
     uint64_t objects, bytes;
 } LtClass;
 
-typedef struct LtThread {
+typedef struct {
+    char *start, *end;          /* objects allocated one after another, of one arena */
+    int arena;
+} LtRun;
+
+typedef struct LtThread {       /* a thread's runs, not yet in the shadow */
     struct LtThread *next;
-    Symbol *last_name;          /* the class of the last allocation and its counts */
-    LtClass *last;
-    LtClass *born;              /* open addressing by name */
-    uint32_t cap, n;
+    LtRun cur;                  /* the run the thread extends (start NULL: none) */
+    LtRun *runs;                /* the runs it ended */
+    size_t n, cap;
 } LtThread;
 
 typedef struct {
@@ -91,8 +103,11 @@ typedef struct {                /* counts by (arena, age, class) */
 static LtChunk **lt_dir[1 << TOP_BITS];
 static uint32_t lt_session, lt_gcs;
 static LtThread *lt_threads;            /* pushed with a CAS; freed with the world stopped */
-static _Thread_local LtThread *my_born;
-static _Thread_local uint32_t my_session;       /* my_born's (it may be freed since) */
+static _Thread_local LtThread *my_runs;
+static _Thread_local uint32_t my_session;       /* my_runs's (it may be freed since) */
+static volatile bool lt_runs_new;       /* a run was started since the last flush */
+static LtClass *lt_born;                /* per class: births (flushed runs) */
+static uint32_t lt_born_cap, lt_born_n;
 static LtDeaths lt_dead;                /* the collection's alone */
 static LtDeaths lt_alive;               /* the objects followed when counting was switched off */
 static LtClass *lt_died;                /* per class, for the live heap */
@@ -146,16 +161,27 @@ static LtChunk *chunk_made(uintptr_t a) {
     return c;
 }
 
-static void put(uintptr_t a, uint32_t birth, int arena) {
-    LtChunk *c = chunk_made(a);
+static inline LtObj entry_of(uintptr_t a, uint32_t birth, int arena) {
+    return (birth < LT_MAX_BIRTH ? birth + 1 : LT_MAX_BIRTH + 1) << 9 | (uint32_t)((a >> 3) & 1) << 8 | (uint32_t)arena;
+}
+
+static inline void chunk_holds(LtChunk *c, int arena) {
     uint64_t bit = arena_bit(arena);
     if (unlikely(!(__atomic_load_n(&c->arenas, __ATOMIC_RELAXED) & bit))) __atomic_fetch_or(&c->arenas, bit, __ATOMIC_RELAXED);
-    *entry(c, a) = (birth < LT_MAX_BIRTH ? birth + 1 : LT_MAX_BIRTH + 1) << 9 | (uint32_t)((a >> 3) & 1) << 8 | (uint32_t)arena;
+}
+
+static void put(uintptr_t a, uint32_t birth, int arena) {
+    LtChunk *c = chunk_made(a);
+    chunk_holds(c, arena);
+    *entry(c, a) = entry_of(a, birth, arena);
 }
 
 /* Takes the entry at a (0: none there). */
+static struct { uintptr_t base; LtChunk *c; } taken;  /* take's last chunk (one thread: the collection's) */
+
 static LtObj take(uintptr_t a) {
-    LtChunk *c = chunk_of(a, false);
+    if (a >> CHUNK_BITS != taken.base || !taken.c) taken.base = a >> CHUNK_BITS, taken.c = chunk_of(a, false);
+    LtChunk *c = taken.c;
     if (!c) return 0;
     LtObj *e = entry(c, a), o = *e;
     *e = 0;
@@ -163,8 +189,10 @@ static LtObj take(uintptr_t a) {
 }
 
 /* Calls fn on every entry (of arena, or of all when arena < 0) with its object; entries
- * for which it returns true are emptied. */
-static void each(int arena, bool (*fn)(Object *o, LtObj e, void *ctx), void *ctx) {
+ * for which it returns true are emptied.  Inlined, fn with it: an arena's deletion calls
+ * it once per object that dies. */
+static inline __attribute__((always_inline)) void each(int arena, bool (*fn)(Object *o, LtObj e, void *ctx),
+                                                      void *ctx) {
     uint64_t bit = arena >= 0 ? arena_bit(arena) : ~0ull;
     for (size_t top = 0; top < ARRAY_LEN(lt_dir); top++) {
         LtChunk **d = lt_dir[top];
@@ -185,6 +213,7 @@ static void each(int arena, bool (*fn)(Object *o, LtObj e, void *ctx), void *ctx
 }
 
 static void table_free(void) {
+    taken.c = NULL;
     for (size_t top = 0; top < ARRAY_LEN(lt_dir); top++) {
         LtChunk **d = lt_dir[top];
         for (size_t mid = 0; d && mid < (1u << DIR_BITS); mid++) vm_free(d[mid]);
@@ -216,14 +245,91 @@ static LtClass *class_count(LtClass **t, uint32_t *cap, uint32_t *n, Symbol *nam
     return c;
 }
 
-static LtThread *born_table(void) {
-    uint32_t s = __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE);
-    if (likely(my_born && my_session == s)) return my_born;
+static __attribute__((noinline, cold)) LtThread *runs_new(uint32_t s) {
     LtThread *b = vm_calloc(1, sizeof *b);
     my_session = s;
     b->next = __atomic_load_n(&lt_threads, __ATOMIC_RELAXED);
     while (!__atomic_compare_exchange_n(&lt_threads, &b->next, b, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {}
-    return my_born = b;
+    return my_runs = b;
+}
+
+/* The calling thread's runs of the current session, made if it has none. */
+static inline LtThread *runs_of(void) {
+    uint32_t s = __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE);
+    if (likely(my_runs && my_session == s)) return my_runs;
+    return runs_new(s);
+}
+
+/* o's size: an instance's from its class, anything else from the heap. */
+static inline size_t size_of(Object *o) {
+    const Class *k = o->klass;
+    return likely(!(k->flags & (CF_ARRAY | CF_MIRROR))) ? k->instance_size : heap_object_size(o);
+}
+
+static inline uint32_t object_size(Object *o) {
+    size_t size = size_of(o);
+    return size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+}
+
+/* ---- runs ---- */
+
+/* Ends b's current run (kept in its list) and starts one at o. */
+static __attribute__((noinline, cold)) void run_start(LtThread *b, char *o, size_t size, int arena) {
+    if (b->cur.start) {
+        if (b->n == b->cap) {
+            b->cap = b->cap ? b->cap * 2 : 64;
+            b->runs = vm_realloc(b->runs, b->cap * sizeof *b->runs);
+        }
+        b->runs[b->n++] = b->cur;
+    }
+    b->cur = (LtRun){ o, o + size, arena };
+    __atomic_store_n(&lt_runs_new, true, __ATOMIC_RELAXED);
+}
+
+static void born(Symbol *name, uint64_t objects, uint64_t bytes) {
+    if (!objects) return;
+    LtClass *c = class_count(&lt_born, &lt_born_cap, &lt_born_n, name);
+    c->objects += objects;
+    c->bytes += bytes;
+}
+
+/* The objects of run r into the shadow, born in the interval under way, and counted. */
+static void run_flush(const LtRun *r) {
+    int arena = r->arena > MAX_ARENA ? MAX_ARENA : r->arena;
+    LtObj even = entry_of(0, lt_gcs, arena);
+    Symbol *name = NULL;
+    uint64_t objects = 0, bytes = 0;        /* of name, since it changed */
+    LtChunk *chunk = NULL;
+    uintptr_t base = UINTPTR_MAX;
+    for (char *p = r->start; p < r->end;) {
+        Object *o = (Object *)p;
+        size_t size = size_of(o);
+        if (unlikely(size - 1 >= (size_t)(r->end - p))) break;     /* not whole: never so */
+        if (unlikely(o->klass->name != name)) {
+            born(name, objects, bytes);
+            name = o->klass->name, objects = bytes = 0;
+        }
+        objects++;
+        bytes += size;
+        if (unlikely((uintptr_t)p >> CHUNK_BITS != base)) {
+            base = (uintptr_t)p >> CHUNK_BITS;
+            chunk_holds(chunk = chunk_of((uintptr_t)p, true), arena);
+        }
+        *entry(chunk, (uintptr_t)p) = even | (uint32_t)(((uintptr_t)p >> 3) & 1) << 8;
+        p += size;
+    }
+    born(name, objects, bytes);
+}
+/* Every thread's runs into the shadow (the world stopped). */
+static void runs_flush(void) {
+    if (!__atomic_load_n(&lt_runs_new, __ATOMIC_RELAXED)) return;
+    lt_runs_new = false;
+    for (LtThread *b = __atomic_load_n(&lt_threads, __ATOMIC_ACQUIRE); b; b = b->next) {
+        for (size_t i = 0; i < b->n; i++) run_flush(&b->runs[i]);
+        if (b->cur.start) run_flush(&b->cur);
+        b->n = 0;
+        b->cur = (LtRun){ NULL, NULL, 0 };
+    }
 }
 
 /* ---- deaths ---- */
@@ -268,10 +374,6 @@ static void deaths_free(LtDeaths *t) {
 /* The age of an object born in collection birth, dying in the one under way. */
 static uint32_t age_at_death(uint32_t birth) { return lt_gcs > birth + 1 ? lt_gcs - birth - 1 : 0; }
 
-static uint32_t object_size(Object *o) {
-    size_t size = heap_object_size(o);
-    return size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
-}
 
 /* n objects of class name and size bytes in all, of entry e, died in the collection
  * under way. */
@@ -285,21 +387,19 @@ static void die(Symbol *name, LtObj e, uint64_t n, uint64_t size) {
 /* ---- the listener ---- */
 
 static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
-    LtThread *b = born_table();
-    Symbol *name = o->klass->name;
-    LtClass *c = b->last;       /* the last class_count's: no rehash since */
-    if (unlikely(b->last_name != name)) b->last = c = class_count(&b->born, &b->cap, &b->n, name), b->last_name = name;
-    c->objects++;
-    c->bytes += size;
-    put((uintptr_t)o, lt_gcs, arena > MAX_ARENA ? MAX_ARENA : arena);
+    LtThread *b = runs_of();
+    if (likely((char *)o == b->cur.end && arena == b->cur.arena)) b->cur.end = (char *)o + size;
+    else run_start(b, (char *)o, size, arena);
 }
 
 static void on_free(Object *o) {
+    if (unlikely(lt_runs_new)) runs_flush();
     LtObj e = take((uintptr_t)o);
     if (e) die(o->klass->name, e, 1, object_size(o));
 }
 
 static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
+    if (unlikely(lt_runs_new)) runs_flush();
     LtObj e = take((uintptr_t)from);
     if (e) put((uintptr_t)to, LT_BIRTH(e), new_arena > MAX_ARENA ? MAX_ARENA : new_arena);
 }
@@ -312,7 +412,7 @@ typedef struct {
     uint64_t objects, bytes;
 } DeathRun;
 
-static void run_flush(DeathRun *r) {
+static void death_run_end(DeathRun *r) {
     if (r->objects) die(r->name, r->e, r->objects, r->bytes);
     r->objects = r->bytes = 0;
 }
@@ -320,8 +420,9 @@ static void run_flush(DeathRun *r) {
 static bool die_in(Object *o, LtObj e, void *ctx) {
     DeathRun *r = ctx;
     Symbol *name = o->klass->name;
+    e &= ~LT_ODD_BIT;                   /* where in its granule an object starts: not a count's key */
     if (name != r->name || e != r->e) {
-        run_flush(r);
+        death_run_end(r);
         r->name = name, r->e = e;
     }
     r->objects++;
@@ -330,11 +431,17 @@ static bool die_in(Object *o, LtObj e, void *ctx) {
 }
 
 static void on_arena_delete(int arena) {
+    runs_flush();
     DeathRun r = { NULL, 0, 0, 0 };
     each(arena, die_in, &r);
-    run_flush(&r);
+    death_run_end(&r);
 }
-static void on_gc_start(void) { lt_gcs++; }
+
+/* The runs of the interval that ends are flushed with its count (their births). */
+static void on_gc_start(void) {
+    runs_flush();
+    lt_gcs++;
+}
 
 static const GCEventListener lt_listener = {
     NULL, on_arena_delete, on_alloc, on_free, on_move, on_gc_start, NULL,
@@ -351,10 +458,14 @@ static void reset(void) {
     table_free();
     for (LtThread *b = lt_threads, *next; b; b = next) {
         next = b->next;
-        vm_free(b->born);
+        vm_free(b->runs);
         vm_free(b);
     }
     lt_threads = NULL;
+    lt_runs_new = false;
+    vm_free(lt_born);
+    lt_born = NULL;
+    lt_born_cap = lt_born_n = 0;
     deaths_free(&lt_dead), deaths_free(&lt_alive);
     vm_free(lt_died);
     lt_died = NULL;
@@ -364,10 +475,30 @@ static void reset(void) {
 }
 
 /* An object followed, alive now: counted in lt_alive with the age it has. */
+static void alive_run_end(DeathRun *r) {
+    if (r->objects) count_deaths(&lt_alive, LT_ARENA(r->e), r->name, lt_gcs - LT_BIRTH(r->e), r->objects, r->bytes);
+    r->objects = r->bytes = 0;
+}
+
 static bool count_alive(Object *o, LtObj e, void *ctx) {
-    UNUSED(ctx);
-    count_deaths(&lt_alive, LT_ARENA(e), o->klass->name, lt_gcs - LT_BIRTH(e), 1, object_size(o));
+    DeathRun *r = ctx;
+    Symbol *name = o->klass->name;
+    e &= ~LT_ODD_BIT;
+    if (name != r->name || e != r->e) {
+        alive_run_end(r);
+        r->name = name, r->e = e;
+    }
+    r->objects++;
+    r->bytes += object_size(o);
     return false;
+}
+
+/* Every object followed into lt_alive, with the age it has now. */
+static void count_all_alive(void) {
+    DeathRun r = { NULL, 0, 0, 0 };
+    deaths_clear(&lt_alive);
+    each(-1, count_alive, &r);
+    alive_run_end(&r);
 }
 
 /* Counting switched off: the objects followed are counted alive as they are now and the
@@ -377,8 +508,8 @@ static void stop_following(Thread *t) {
     bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
     if (stop) safepoint_begin(t);
     gc_remove_listener(NULL, &lt_listener);
-    deaths_clear(&lt_alive);
-    each(-1, count_alive, NULL);
+    runs_flush();
+    count_all_alive();
     table_free();
     if (stop) safepoint_end(t);
 }
@@ -438,18 +569,10 @@ static void report_deaths(LtDeaths *t, DeathFn fn, void *data, jint alive, char 
     deaths_clear(t);
 }
 
-/* The live heap per class: what each thread saw born less what died. */
+/* The live heap per class: what was born less what died. */
 static void report_live(LiveFn fn, void *data, char *sig, size_t cap) {
-    LtClass *sum = NULL;
-    uint32_t scap = 0, sn = 0;
-    for (LtThread *b = __atomic_load_n(&lt_threads, __ATOMIC_ACQUIRE); b; b = b->next)
-        for (uint32_t i = 0; i < b->cap; i++)
-            if (b->born[i].name) {
-                LtClass *c = class_count(&sum, &scap, &sn, b->born[i].name);
-                c->objects += b->born[i].objects, c->bytes += b->born[i].bytes;
-            }
-    for (uint32_t i = 0; i < scap; i++) {
-        LtClass *c = &sum[i];
+    for (uint32_t i = 0; i < lt_born_cap; i++) {
+        LtClass *c = &lt_born[i];
         if (!c->name) continue;
         LtClass *d = lt_died_cap ? class_slot(lt_died, lt_died_cap, c->name) : NULL;
         uint64_t n = c->objects - (d && d->name ? d->objects : 0), b = c->bytes - (d && d->name ? d->bytes : 0);
@@ -457,7 +580,6 @@ static void report_live(LiveFn fn, void *data, char *sig, size_t cap) {
         jvmti_class_signature_of(c->name, sig, cap);
         fn(data, sig, (jlong)n, (jlong)b);
     }
-    vm_free(sum);
 }
 
 /* com.loupe.functions.DrainLifetimes(jvmtiEnv*, jboolean alive, death_fn, live_fn, void
@@ -476,9 +598,10 @@ jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...) {
     if (!death_fn || !live_fn) return JVMTI_ERROR_NULL_POINTER;
     if (lt_on && !atomic_load(&safepoint_pending)) return JVMTI_ERROR_NOT_AVAILABLE;   /* it would change meanwhile */
     char sig[1024];
+    if (lt_on) runs_flush();
     report_deaths(&lt_dead, death_fn, data, 0, sig, sizeof sig);
     if (alive) {
-        if (lt_on) deaths_clear(&lt_alive), each(-1, count_alive, NULL);
+        if (lt_on) count_all_alive();
         report_deaths(&lt_alive, death_fn, data, 1, sig, sizeof sig);
     }
     report_live(live_fn, data, sig, sizeof sig);
