@@ -66,9 +66,9 @@ typedef struct {
     int32_t bci;                        /* the first index seen on the line */
     /* the owner's alone (the drain reads the fields above) */
     uint32_t child, sibling;            /* its callees' contexts, the last used first (index + 1) */
-    uint32_t nchildren;                 /* more than CTX_LIST: found through ctx_hash */
+    uint32_t nchildren;                 /* more than CTX_LIST: found through ctx_set */
     uint32_t sites, nsites;             /* its frames' sites, the last used first (index + 1); more */
-                                        /* than CTX_LIST: found through site_hash */
+                                        /* than CTX_LIST: found through site_set */
     struct CountSite *mru;              /* the site last found (NULL: none) */
     uint32_t kid[2];                    /* the contexts called from (kid_m, kid_pc); kid_next */
     uint32_t kid_next;                  /* is the entry the next one replaces */
@@ -76,12 +76,13 @@ typedef struct {
     const Insn *kid_pc[2];
 } CountCtx;
 
+/* An open-addressed set of item indexes (index + 1 per slot, 0 free), keyed through the
+ * items themselves: a kind (SetKind, below) hashes an item's key, says which items belong
+ * and how many there are, for the set to rebuild itself when it doubles. */
 typedef struct {
-    const Method *method;
-    uint32_t parent;
-    int32_t line;
-    uint32_t ctx;                       /* index + 1; 0: a free slot */
-} CtxSlot;
+    uint32_t *slot;
+    uint32_t cap, n;
+} IndexSet;
 
 typedef struct CountSite {
     uint32_t ctx;
@@ -110,10 +111,8 @@ typedef struct CountTable {
     CountCtx *ctx[CTX_BLOCKS];
     CountSite *sites[SITE_BLOCKS];
     /* the owner's alone */
-    CtxSlot *ctx_hash;                  /* open addressing, the key kept in the slot: the */
-    uint32_t ctx_cap, ctx_hashed;       /* callees of contexts with more than CTX_LIST */
-    uint32_t *site_hash, site_cap;      /* the sites of contexts with more than CTX_LIST */
-    uint32_t site_hashed;
+    IndexSet ctx_set;                   /* the callees of contexts with more than CTX_LIST */
+    IndexSet site_set;                  /* the sites of contexts with more than CTX_LIST */
     size_t wcap;
     Frame **walk;
     struct { const Method *m; int32_t bci, line; } lines[LINE_CACHE];
@@ -144,8 +143,8 @@ static uint64_t mix(uint64_t h) {
 static void table_free(CountTable *t) {
     for (int i = 0; i < CTX_BLOCKS; i++) vm_free(t->ctx[i]);
     for (int i = 0; i < SITE_BLOCKS; i++) vm_free(t->sites[i]);
-    vm_free(t->ctx_hash);
-    vm_free(t->site_hash);
+    vm_free(t->ctx_set.slot);
+    vm_free(t->site_set.slot);
     vm_free(t->walk);
     vm_free(t);
 }
@@ -174,6 +173,46 @@ static inline CountTable *table_of(Thread *th) {
     return table_new(th, t, s);
 }
 
+/* ---- index sets ---- */
+
+typedef struct {
+    uint64_t (*hash)(CountTable *t, uint32_t i);    /* of item i's key */
+    bool (*member)(CountTable *t, uint32_t i);      /* item i belongs in the set */
+    uint32_t (*count)(CountTable *t);               /* the items so far */
+} SetKind;
+
+typedef bool (*SameKey)(CountTable *t, uint32_t i, const void *key);
+
+/* The item whose key same() finds equal to key, with hash h (index + 1; 0: none). */
+static uint32_t set_find(CountTable *t, const IndexSet *s, uint64_t h, SameKey same, const void *key) {
+    for (size_t i = (size_t)h & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
+        if (same(t, s->slot[i] - 1, key)) return s->slot[i];
+    return 0;
+}
+
+static void set_add(CountTable *t, IndexSet *s, const SetKind *k, uint32_t i);
+
+/* Doubles s, adding every item that belongs. */
+static void set_rebuild(CountTable *t, IndexSet *s, const SetKind *k) {
+    uint32_t cap = s->cap ? s->cap * 2 : 1024;
+    vm_free(s->slot);
+    s->slot = vm_calloc(cap, sizeof *s->slot);
+    s->cap = cap;
+    s->n = 0;
+    for (uint32_t i = 0, n = k->count(t); i < n; i++)
+        if (k->member(t, i)) set_add(t, s, k, i);
+}
+
+/* Adds item i (keys are unique: an item is made only when its key is not found). */
+static void set_add(CountTable *t, IndexSet *s, const SetKind *k, uint32_t i) {
+    if ((s->n + 1) * 2 > s->cap) set_rebuild(t, s, k);     /* (adds i when it belongs) */
+    size_t x = (size_t)k->hash(t, i) & (s->cap - 1);
+    for (; s->slot[x]; x = (x + 1) & (s->cap - 1))
+        if (s->slot[x] == i + 1) return;
+    s->slot[x] = i + 1;
+    s->n++;
+}
+
 /* ---- contexts ---- */
 
 static int line_of(CountTable *t, const Method *m, int32_t bci) {
@@ -186,34 +225,30 @@ static int line_of(CountTable *t, const Method *m, int32_t bci) {
     return t->lines[i].line;
 }
 
-static size_t ctx_slot(const CountTable *t, uint32_t parent, const Method *m, int32_t line) {
-    size_t i = (size_t)mix((uintptr_t)m * 0x9E3779B97F4A7C15ull ^ parent ^ (uint64_t)(uint32_t)line << 32) & (t->ctx_cap - 1);
-    for (const CtxSlot *e; (e = &t->ctx_hash[i])->ctx; i = (i + 1) & (t->ctx_cap - 1))
-        if (e->parent == parent && e->method == m && e->line == line) break;
-    return i;
+static uint64_t ctx_key_hash(uint32_t parent, const Method *m, int32_t line) {
+    return mix((uintptr_t)m * 0x9E3779B97F4A7C15ull ^ parent ^ (uint64_t)(uint32_t)line << 32);
 }
 
-static void ctx_hash_add(CountTable *t, uint32_t i);
+typedef struct {
+    uint32_t parent;
+    const Method *m;
+    int32_t line;
+} CtxKey;
 
-/* Doubles the hash of the contexts whose parent has more than CTX_LIST callees. */
-static void ctx_rehash(CountTable *t) {
-    uint32_t cap = t->ctx_cap ? t->ctx_cap * 2 : 1024;
-    vm_free(t->ctx_hash);
-    t->ctx_hash = vm_calloc(cap, sizeof *t->ctx_hash);
-    t->ctx_cap = cap;
-    t->ctx_hashed = 0;
-    for (uint32_t i = 1; i < t->nctx; i++)
-        if (ctx_at(t, ctx_at(t, i)->parent)->nchildren > CTX_LIST) ctx_hash_add(t, i);
-}
-
-static void ctx_hash_add(CountTable *t, uint32_t i) {
-    if ((t->ctx_hashed + 1) * 2 > t->ctx_cap) ctx_rehash(t);   /* (adds i when its parent is large) */
+static bool ctx_same(CountTable *t, uint32_t i, const void *key) {
     const CountCtx *c = ctx_at(t, i);
-    size_t slot = ctx_slot(t, c->parent, c->method, c->line);
-    if (t->ctx_hash[slot].ctx) return;
-    t->ctx_hash[slot] = (CtxSlot){ c->method, c->parent, c->line, i + 1 };
-    t->ctx_hashed++;
+    const CtxKey *k = key;
+    return c->parent == k->parent && c->method == k->m && c->line == k->line;
 }
+
+static uint64_t ctx_hash(CountTable *t, uint32_t i) {
+    const CountCtx *c = ctx_at(t, i);
+    return ctx_key_hash(c->parent, c->method, c->line);
+}
+
+static bool ctx_member(CountTable *t, uint32_t i) { return i && ctx_at(t, ctx_at(t, i)->parent)->nchildren > CTX_LIST; }
+static uint32_t ctx_count(CountTable *t) { return t->nctx; }
+static const SetKind CTX_SET = { ctx_hash, ctx_member, ctx_count };
 
 /* parent's callee (m, line) from its list, moved to the list's head (0: none). */
 static uint32_t ctx_listed(CountTable *t, CountCtx *parent, const Method *m, int32_t line) {
@@ -240,8 +275,8 @@ static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bc
     if (p->nchildren <= CTX_LIST) {
         if ((k = ctx_listed(t, p, m, line))) return k - 1;
     } else {
-        size_t slot = ctx_slot(t, parent, m, line);
-        if (t->ctx_hash[slot].ctx) return t->ctx_hash[slot].ctx - 1;
+        CtxKey key = { parent, m, line };
+        if ((k = set_find(t, &t->ctx_set, ctx_key_hash(parent, m, line), ctx_same, &key))) return k - 1;
     }
     uint32_t i = t->nctx;
     if (i >= MAX_CONTEXTS) return parent;
@@ -250,9 +285,9 @@ static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bc
     p->child = i + 1;
     __atomic_store_n(&t->nctx, i + 1, __ATOMIC_RELEASE);
     if (++p->nchildren == CTX_LIST + 1) {
-        for (uint32_t c = p->child; c; c = ctx_at(t, c - 1)->sibling) ctx_hash_add(t, c - 1);
+        for (uint32_t c = p->child; c; c = ctx_at(t, c - 1)->sibling) set_add(t, &t->ctx_set, &CTX_SET, c - 1);
     } else if (p->nchildren > CTX_LIST + 1) {
-        ctx_hash_add(t, i);
+        set_add(t, &t->ctx_set, &CTX_SET, i);
     }
     return i;
 }
@@ -334,37 +369,31 @@ static inline uint32_t frame_ctx(CountTable *t, Frame *f, uint32_t tag) {
  * of all such sites.  The key is the instruction, not its index: an allocation computes
  * no index but for a new site. */
 
-static size_t site_slot(const CountTable *t, uint32_t ctx, const Method *m, const Insn *pc, const Symbol *name) {
-    uint64_t h = mix(((uintptr_t)m ^ (uint64_t)ctx << 40 ^ (uintptr_t)pc * 0x9E3779B97F4A7C15ull) ^ (uintptr_t)name);
-    size_t i = (size_t)h & (t->site_cap - 1);
-    for (uint32_t k; (k = t->site_hash[i]); i = (i + 1) & (t->site_cap - 1)) {
-        const CountSite *s = site_at((CountTable *)t, k - 1);
-        if (s->ctx == ctx && s->method == m && s->pc == pc && s->name == name) break;
-    }
-    return i;
+static uint64_t site_key_hash(uint32_t ctx, const Method *m, const Insn *pc, const Symbol *name) {
+    return mix(((uintptr_t)m ^ (uint64_t)ctx << 40 ^ (uintptr_t)pc * 0x9E3779B97F4A7C15ull) ^ (uintptr_t)name);
 }
 
-static void site_hash_add(CountTable *t, uint32_t i);
+typedef struct {
+    uint32_t ctx;
+    const Method *m;
+    const Insn *pc;
+    const Symbol *name;
+} SiteKey;
 
-/* Doubles the hash of the sites whose context has more than CTX_LIST. */
-static void site_rehash(CountTable *t) {
-    uint32_t cap = t->site_cap ? t->site_cap * 2 : 1024;
-    vm_free(t->site_hash);
-    t->site_hash = vm_calloc(cap, sizeof *t->site_hash);
-    t->site_cap = cap;
-    t->site_hashed = 0;
-    for (uint32_t i = 0; i < t->nsites; i++)
-        if (ctx_at(t, site_at(t, i)->ctx)->nsites > CTX_LIST) site_hash_add(t, i);
-}
-
-static void site_hash_add(CountTable *t, uint32_t i) {
-    if ((t->site_hashed + 1) * 2 > t->site_cap) site_rehash(t);   /* (adds i when its context is large) */
+static bool site_same(CountTable *t, uint32_t i, const void *key) {
     const CountSite *s = site_at(t, i);
-    size_t slot = site_slot(t, s->ctx, s->method, s->pc, s->name);
-    if (t->site_hash[slot]) return;
-    t->site_hash[slot] = i + 1;
-    t->site_hashed++;
+    const SiteKey *k = key;
+    return s->ctx == k->ctx && s->method == k->m && s->pc == k->pc && s->name == k->name;
 }
+
+static uint64_t site_hash(CountTable *t, uint32_t i) {
+    const CountSite *s = site_at(t, i);
+    return site_key_hash(s->ctx, s->method, s->pc, s->name);
+}
+
+static bool site_member(CountTable *t, uint32_t i) { return ctx_at(t, site_at(t, i)->ctx)->nsites > CTX_LIST; }
+static uint32_t site_count(CountTable *t) { return t->nsites; }
+static const SetKind SITE_SET = { site_hash, site_member, site_count };
 
 /* c's site (m, pc, name) from its list, moved to the list's head (NULL: none). */
 static CountSite *site_listed(CountTable *t, CountCtx *c, const Method *m, const Insn *pc, const Symbol *name) {
@@ -394,9 +423,9 @@ static CountSite *site_new(CountTable *t, uint32_t ctx, Method *m, const Insn *p
     c->sites = i + 1, c->mru = s;
     __atomic_store_n(&t->nsites, i + 1, __ATOMIC_RELEASE);
     if (++c->nsites == CTX_LIST + 1) {
-        for (uint32_t k = c->sites; k; k = site_at(t, k - 1)->next) site_hash_add(t, k - 1);
+        for (uint32_t k = c->sites; k; k = site_at(t, k - 1)->next) set_add(t, &t->site_set, &SITE_SET, k - 1);
     } else if (c->nsites > CTX_LIST + 1) {
-        site_hash_add(t, i);
+        set_add(t, &t->site_set, &SITE_SET, i);
     }
     return s;
 }
@@ -409,8 +438,9 @@ static __attribute__((noinline)) CountSite *site_find(CountTable *t, uint32_t ct
     if (c->nsites <= CTX_LIST) {
         if ((s = site_listed(t, c, m, pc, name))) return s;
     } else {
-        size_t slot = site_slot(t, ctx, m, pc, name);
-        if (t->site_hash[slot]) return c->mru = site_at(t, t->site_hash[slot] - 1);
+        SiteKey key = { ctx, m, pc, name };
+        uint32_t k = set_find(t, &t->site_set, site_key_hash(ctx, m, pc, name), site_same, &key);
+        if (k) return c->mru = site_at(t, k - 1);
     }
     return site_new(t, ctx, m, pc, f ? frame_index(f) : -1, name);
 }
