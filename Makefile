@@ -137,13 +137,14 @@ test-collectors: all test-programs
 	      LOUPE_OPTIONS="-XX:LoupeGC=$$gc -XX:GCStressInterval=$${GCSTRESS_INTERVAL:-50}" tests/run.sh || exit 1; \
 	done
 
+# Sanitized builds run several times slower: each test gets 300 s unless TEST_TIMEOUT says.
 test-asan:
-	@$(MAKE) --no-print-directory SAN=1 TEST_MODE="$(CHECK_TEST_MODE)" test
+	@TEST_TIMEOUT=$${TEST_TIMEOUT:-300} $(MAKE) --no-print-directory SAN=1 TEST_MODE="$(CHECK_TEST_MODE)" test
 
 # ThreadSanitizer over the whole suite (build/tsan); see tests/tsan.supp for what it
 # leaves out and src/interp/interp.c for why the interpreter loop is not instrumented.
 test-tsan:
-	@$(MAKE) --no-print-directory SAN=thread TEST_MODE="$(CHECK_TEST_MODE)" test
+	@TEST_TIMEOUT=$${TEST_TIMEOUT:-300} $(MAKE) --no-print-directory SAN=thread TEST_MODE="$(CHECK_TEST_MODE)" test
 
 fuzz: deps
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/fuzz/run.sh
