@@ -215,12 +215,10 @@ static __attribute__((noinline)) Object *object_alloc_events(Thread *t, Object *
 
 Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     if (!t || in_alloc_callback) return o;
-    if (jvmti_counts_wanted()) {
-        jvmti_counts_add(t, o, size);       /* counting alone: nothing more to do */
-        if (!jvmti_ext_alloc_wanted() && !(__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED))
-            return o;
-    }
-    return object_alloc_events(t, o, size);
+    bool events = jvmti_ext_alloc_wanted() || (__atomic_load_n(&jvmti_event_bits, __ATOMIC_RELAXED) & VM_OR_SAMPLED);
+    if (!jvmti_counts_wanted()) return object_alloc_events(t, o, size);
+    if (likely(!events)) return jvmti_counts_add(t, o, size);     /* counting alone: a tail call */
+    return object_alloc_events(t, jvmti_counts_add(t, o, size), size);
 }
 
 /* Event enablement changed (SetEventNotificationMode, SetEventCallbacks). */

@@ -466,9 +466,9 @@ static __attribute__((noinline, cold)) void mark_dirty(CountTable *t, CountSite 
     __atomic_store_n(&t->head, h + 1, __ATOMIC_RELEASE);
 }
 
-/* Counts object o (size bytes) at the calling thread's current site (the allocation
- * hook, jvmti_alloc.c; o is complete). */
-void jvmti_counts_add(Thread *th, Object *o, size_t size) {
+/* Counts object o (size bytes) at the calling thread's current site, the whole way: a new
+ * table, a frame whose context must be looked up, a new site, a site to mark dirty. */
+static __attribute__((noinline)) Object *counts_add_slow(Thread *th, Object *o, size_t size) {
     CountTable *t = table_of(th);
     Frame *f = th->top;
     uint32_t ctx = 0;
@@ -483,6 +483,38 @@ void jvmti_counts_add(Thread *th, Object *o, size_t size) {
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
     if (unlikely(!__atomic_load_n(&s->dirty, __ATOMIC_RELAXED))) mark_dirty(t, s);
+    return o;
+}
+
+/* The common case without a call, so without a frame of its own: a table of this
+ * session, a frame marked or a new frame whose caller's context knows it among its two
+ * last callees, the context's last site, a site dirty already.  Anything else is done
+ * again by counts_add_slow (marking the frame here changes nothing there). */
+Object *jvmti_counts_add(Thread *th, Object *o, size_t size) {
+    CountTable *t = my_table;
+    Frame *f = th->top;
+    if (unlikely(!t || t->session != __atomic_load_n(&counts_session, __ATOMIC_ACQUIRE) || !f))
+        return counts_add_slow(th, o, size);
+    uint32_t tag = t->tag, ctx;
+    if (likely(marked(t, f, tag))) {
+        ctx = f->mark & (MAX_CONTEXTS - 1);
+    } else {
+        const Frame *caller = f->prev;
+        if (unlikely(!caller || !marked(t, caller, tag))) return counts_add_slow(th, o, size);
+        const CountCtx *p = ctx_at(t, caller->mark & (MAX_CONTEXTS - 1));
+        const Insn *cpc = frame_pc(caller);
+        if (p->kid_pc[0] == cpc && p->kid_m[0] == caller->method && p->kid[0]) ctx = p->kid[0];
+        else if (p->kid_pc[1] == cpc && p->kid_m[1] == caller->method && p->kid[1]) ctx = p->kid[1];
+        else return counts_add_slow(th, o, size);
+        f->mark = tag << MARK_VALUE_BITS | ctx;
+    }
+    CountSite *s = ctx_at(t, ctx)->mru;
+    if (unlikely(!s || s->method != f->method || s->pc != frame_pc(f) || s->name != o->klass->name ||
+                 !__atomic_load_n(&s->dirty, __ATOMIC_RELAXED)))
+        return counts_add_slow(th, o, size);
+    __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
+    return o;
 }
 
 /* The calling thread ends: its table waits for the drain, which frees it. */

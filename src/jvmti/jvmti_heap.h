@@ -50,7 +50,7 @@ bool jvmti_marks_claim(JvmtiEnv *env);
  * (jvmti_alloc_counts.c): while counting, the allocation hook counts every object. */
 extern volatile bool jvmti_counts_on;
 static inline bool jvmti_counts_wanted(void) { return __atomic_load_n(&jvmti_counts_on, __ATOMIC_RELAXED); }
-void jvmti_counts_add(Thread *t, Object *o, size_t size);
+Object *jvmti_counts_add(Thread *t, Object *o, size_t size);   /* returns o */
 jvmtiError JNICALL jvmti_ext_SetAllocationCounting(jvmtiEnv *e, ...);
 jvmtiError JNICALL jvmti_ext_DrainAllocationCounts(jvmtiEnv *e, ...);
 /* The JNI signature of an allocated class by its name, as GetClassSignature gives it. */

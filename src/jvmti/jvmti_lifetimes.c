@@ -386,10 +386,20 @@ static void die(Symbol *name, LtObj e, uint64_t n, uint64_t size) {
 
 /* ---- the listener ---- */
 
-static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
+static __attribute__((noinline)) void on_alloc_slow(int arena, Object *o, size_t size) {
     LtThread *b = runs_of();
-    if (likely((char *)o == b->cur.end && arena == b->cur.arena)) b->cur.end = (char *)o + size;
+    if ((char *)o == b->cur.end && arena == b->cur.arena) b->cur.end = (char *)o + size;
     else run_start(b, (char *)o, size, arena);
+}
+
+/* An object that follows the thread's last: its run grows (no call, no frame). */
+static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
+    LtThread *b = my_runs;
+    if (likely(b && my_session == __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE) && (char *)o == b->cur.end &&
+               arena == b->cur.arena))
+        b->cur.end = (char *)o + size;
+    else
+        on_alloc_slow(arena, o, size);
 }
 
 static void on_free(Object *o) {
