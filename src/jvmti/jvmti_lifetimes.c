@@ -176,8 +176,9 @@ static void put(uintptr_t a, uint32_t birth, int arena) {
     *entry(c, a) = entry_of(a, birth, arena);
 }
 
-/* Takes the entry at a (0: none there). */
 static struct { uintptr_t base; LtChunk *c; } taken;  /* take's last chunk (one thread: the collection's) */
+
+/* Takes the entry at a (0: none there). */
 
 static LtObj take(uintptr_t a) {
     if (a >> CHUNK_BITS != taken.base || !taken.c) taken.base = a >> CHUNK_BITS, taken.c = chunk_of(a, false);
@@ -297,7 +298,7 @@ static void born(Symbol *name, uint64_t objects, uint64_t bytes) {
 static void run_flush(const LtRun *r) {
     int arena = r->arena > MAX_ARENA ? MAX_ARENA : r->arena;
     LtObj even = entry_of(0, lt_gcs, arena);
-    Symbol *name = NULL;
+    Symbol *name = (Symbol *)&lt_born;     /* none yet (no class has this name) */
     uint64_t objects = 0, bytes = 0;        /* of name, since it changed */
     LtChunk *chunk = NULL;
     uintptr_t base = UINTPTR_MAX;
@@ -306,6 +307,10 @@ static void run_flush(const LtRun *r) {
         size_t size = size_of(o);
         if (unlikely(size - 1 >= (size_t)(r->end - p))) break;     /* not whole: never so */
         if (unlikely(o->klass->name != name)) {
+            if (heap_is_filler(o)) {        /* an object reshaped since (heap/reshape.c) */
+                p += size;
+                continue;
+            }
             born(name, objects, bytes);
             name = o->klass->name, objects = bytes = 0;
         }
@@ -405,7 +410,7 @@ static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
 static void on_free(Object *o) {
     if (unlikely(lt_runs_new)) runs_flush();
     LtObj e = take((uintptr_t)o);
-    if (e) die(o->klass->name, e, 1, object_size(o));
+    if (e && o->klass->name) die(o->klass->name, e, 1, object_size(o));
 }
 
 static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
@@ -430,6 +435,7 @@ static void death_run_end(DeathRun *r) {
 static bool die_in(Object *o, LtObj e, void *ctx) {
     DeathRun *r = ctx;
     Symbol *name = o->klass->name;
+    if (unlikely(!name)) return true;   /* a filler where an object was reshaped (heap/reshape.c) */
     e &= ~LT_ODD_BIT;                   /* where in its granule an object starts: not a count's key */
     if (name != r->name || e != r->e) {
         death_run_end(r);
@@ -493,6 +499,7 @@ static void alive_run_end(DeathRun *r) {
 static bool count_alive(Object *o, LtObj e, void *ctx) {
     DeathRun *r = ctx;
     Symbol *name = o->klass->name;
+    if (unlikely(!name)) return true;   /* a filler: nothing followed there now */
     e &= ~LT_ODD_BIT;
     if (name != r->name || e != r->e) {
         alive_run_end(r);
