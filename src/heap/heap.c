@@ -356,7 +356,7 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
  * its class (runtime/mirror.c), as its size depends on it. */
 static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
     if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
-    if (JVMTI_ALLOC_HOOK_ON() && !(o->klass->flags & CF_MIRROR)) o = jvmti_object_alloc(t, o, size);
+    if (JVMTI_ALLOC_HOOK_ON() && !class_is_mirror_type(o->klass)) o = jvmti_object_alloc(t, o, size);
     return o;
 }
 
