@@ -244,6 +244,7 @@ void lpa_stop(void)
 
 static void JNICALL lpa_vm_init(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
 {
+    lpa_sampler_thread(jni);
     if (lpa_begin())
         lpa_log("profiling is off for this run");
 }

@@ -69,6 +69,7 @@ void lpa_deactivate(void);
 
 /* sampler.c */
 int lpa_sampler_init(void);
+void lpa_sampler_thread(JNIEnv *env);
 int lpa_sampler_start(void);
 void lpa_sampler_stop(void);
 void lpa_sampler_wall_tick(void);

@@ -290,6 +290,7 @@ static void lpe_thread_record(int type)
 
 static void JNICALL lpe_thread_start(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread)
 {
+    lpa_sampler_thread(jni);
     if (lpe_on())
         lpe_thread_record(LPR_THREAD);
 }

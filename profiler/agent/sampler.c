@@ -7,8 +7,17 @@
  * sleeping and blocked threads are sampled too.  The handler walks the interrupted
  * thread's Java stack with AsyncGetCallTrace, the signal-safe walker HotSpot exports
  * (and Loupe exports with the same ABI), straight into a ring slot.  Threads that are not
- * Java threads (GetEnv fails: GC and compiler workers) are skipped.  The handler stays
+ * Java threads (no JNIEnv: GC and compiler workers) are skipped.  The handler stays
  * installed after a stop (a signal may still be pending) and then does nothing.
+ *
+ * The handler never calls GetEnv on a thread that started after sampling did: GetEnv is
+ * not async-signal-safe on HotSpot (it reaches the VM's thread-local through
+ * __tls_get_addr, which allocates on a thread's first use), and a sample that landed in
+ * a new thread's own malloc deadlocked it (a profiled javac hung so).  A thread's JNIEnv
+ * is kept in the agent's own thread-local (initial-exec: a plain load) once the thread
+ * reports itself (ThreadStart, VMInit: lpa_sampler_thread); the threads that were
+ * running when sampling began (listed then from /proc/self/task, their thread-locals in
+ * place long since) are asked with GetEnv; any other thread waits for its ThreadStart.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -36,11 +45,77 @@ typedef void (*lps_asgct_fn)(lps_trace *trace, jint depth, void *ucontext);
 static lps_asgct_fn lps_asgct;
 static int lps_installed;
 
+static __thread JNIEnv *lps_env;        /* the thread's, once known */
+static uint32_t *lps_old;               /* the threads running when sampling began, sorted */
+static size_t lps_nold;
+
+/* lpa_sampler_thread: the calling thread's JNIEnv, for its samples. */
+void lpa_sampler_thread(JNIEnv *env) { lps_env = env; }
+
+static int lps_cmp_tid(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* lps_list_old: the process's threads now, sorted (once: the handler reads the list). */
+static void lps_list_old(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return;
+    size_t n = 0, cap = 64;
+    uint32_t *v = malloc(cap * sizeof *v);
+    for (struct dirent *e; v && (e = readdir(d));) {
+        long tid = strtol(e->d_name, NULL, 10);
+        if (tid <= 0)
+            continue;
+        if (n == cap) {
+            uint32_t *w = realloc(v, (cap *= 2) * sizeof *v);
+            if (!w)
+                break;
+            v = w;
+        }
+        v[n++] = (uint32_t)tid;
+    }
+    closedir(d);
+    if (v)
+        qsort(v, n, sizeof *v, lps_cmp_tid);
+    lps_nold = v ? n : 0;
+    lps_old = v;
+}
+
+static int lps_is_old(uint32_t tid)
+{
+    size_t lo = 0, hi = lps_nold;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (lps_old[mid] == tid)
+            return 1;
+        if (lps_old[mid] < tid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* lps_thread_env: the interrupted thread's JNIEnv, NULL when unknown or not a Java thread. */
+static JNIEnv *lps_thread_env(void)
+{
+    JNIEnv *env = lps_env;
+    if (env || !lps_is_old(lpa_gettid()))
+        return env;
+    if ((*lpa.vm)->GetEnv(lpa.vm, (void **)&env, JNI_VERSION_1_6) != JNI_OK)
+        return NULL;
+    return lps_env = env;
+}
+
 /* lps_record: one sample of the current thread into a slot. */
 static void lps_record(int kind, void *uc)
 {
-    JNIEnv *env = NULL;
-    if ((*lpa.vm)->GetEnv(lpa.vm, (void **)&env, JNI_VERSION_1_6) != JNI_OK)
+    JNIEnv *env = lps_thread_env();
+    if (!env)
         return;
     lpr_slot *s = lpr_reserve(lpa_gettid());
     if (!s)
@@ -79,6 +154,7 @@ int lpa_sampler_init(void)
     }
     if (lps_installed)
         return 0;
+    lps_list_old();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = lps_handler;
