@@ -58,31 +58,51 @@ static int lps_cmp_tid(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* lps_list_old: the process's threads now, sorted (once: the handler reads the list). */
-static void lps_list_old(void)
+/* lps_each_task: fn(tid, ctx) for every thread of the process now (/proc/self/task). */
+static void lps_each_task(void (*fn)(uint32_t tid, void *ctx), void *ctx)
 {
     DIR *d = opendir("/proc/self/task");
     if (!d)
         return;
-    size_t n = 0, cap = 64;
-    uint32_t *v = malloc(cap * sizeof *v);
-    for (struct dirent *e; v && (e = readdir(d));) {
+    for (struct dirent *e; (e = readdir(d));) {
         long tid = strtol(e->d_name, NULL, 10);
-        if (tid <= 0)
-            continue;
-        if (n == cap) {
-            uint32_t *w = realloc(v, (cap *= 2) * sizeof *v);
-            if (!w)
-                break;
-            v = w;
-        }
-        v[n++] = (uint32_t)tid;
+        if (tid > 0)
+            fn((uint32_t)tid, ctx);
     }
     closedir(d);
-    if (v)
-        qsort(v, n, sizeof *v, lps_cmp_tid);
-    lps_nold = v ? n : 0;
-    lps_old = v;
+}
+
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+    int failed;
+} lps_tids;
+
+static void lps_add_tid(uint32_t tid, void *ctx)
+{
+    lps_tids *t = ctx;
+    if (t->failed)
+        return;
+    if (t->n == t->cap) {
+        uint32_t *w = realloc(t->v, (t->cap = t->cap ? t->cap * 2 : 64) * sizeof *w);
+        if (!w) {
+            t->failed = 1;
+            return;
+        }
+        t->v = w;
+    }
+    t->v[t->n++] = tid;
+}
+
+/* lps_list_old: the process's threads now, sorted (once: the handler reads the list). */
+static void lps_list_old(void)
+{
+    lps_tids t = {NULL, 0, 0, 0};
+    lps_each_task(lps_add_tid, &t);
+    if (t.v)
+        qsort(t.v, t.n, sizeof *t.v, lps_cmp_tid);
+    lps_nold = t.n;
+    lps_old = t.v;
 }
 
 static int lps_is_old(uint32_t tid)
@@ -192,21 +212,17 @@ void lpa_sampler_stop(void)
         setitimer(ITIMER_PROF, &it, NULL);
 }
 
+static void lps_wall_signal(uint32_t tid, void *self)
+{
+    if (tid != *(uint32_t *)self)
+        syscall(SYS_tgkill, getpid(), (pid_t)tid, LPS_WALL_SIGNAL);
+}
+
 /* lpa_sampler_wall_tick: signals every other thread of the process once (the writer calls it). */
 void lpa_sampler_wall_tick(void)
 {
     if (!lps_installed || !atomic_load(&lpa.active))
         return;
-    DIR *d = opendir("/proc/self/task");
-    if (!d)
-        return;
-    pid_t pid = getpid();
     uint32_t self = lpa_gettid();
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        long tid = strtol(e->d_name, NULL, 10);
-        if (tid > 0 && (uint32_t)tid != self)
-            syscall(SYS_tgkill, pid, (pid_t)tid, LPS_WALL_SIGNAL);
-    }
-    closedir(d);
+    lps_each_task(lps_wall_signal, &self);
 }

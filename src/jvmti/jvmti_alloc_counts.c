@@ -318,12 +318,17 @@ static __attribute__((noinline)) uint32_t ctx_kid_miss(CountTable *t, uint32_t p
     return k;
 }
 
-static inline uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
-    CountCtx *p = ctx_at(t, parent);
-    const Insn *pc = frame_pc(w);
+/* Frame w's callees' context among p's two last answers (0: neither). */
+static inline uint32_t kid_known(const CountCtx *p, const Frame *w, const Insn *pc) {
     if (p->kid_pc[0] == pc && p->kid_m[0] == w->method && p->kid[0]) return p->kid[0];
     if (p->kid_pc[1] == pc && p->kid_m[1] == w->method && p->kid[1]) return p->kid[1];
-    return ctx_kid_miss(t, parent, w, pc);
+    return 0;
+}
+
+static inline uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
+    const Insn *pc = frame_pc(w);
+    uint32_t k = kid_known(ctx_at(t, parent), w, pc);
+    return k ? k : ctx_kid_miss(t, parent, w, pc);
 }
 
 /* The context of frame f's callers: its mark, or computed from the first marked frame
@@ -501,11 +506,8 @@ Object *jvmti_counts_add(Thread *th, Object *o, size_t size) {
     } else {
         const Frame *caller = f->prev;
         if (unlikely(!caller || !marked(t, caller, tag))) return counts_add_slow(th, o, size);
-        const CountCtx *p = ctx_at(t, caller->mark & (MAX_CONTEXTS - 1));
-        const Insn *cpc = frame_pc(caller);
-        if (p->kid_pc[0] == cpc && p->kid_m[0] == caller->method && p->kid[0]) ctx = p->kid[0];
-        else if (p->kid_pc[1] == cpc && p->kid_m[1] == caller->method && p->kid[1]) ctx = p->kid[1];
-        else return counts_add_slow(th, o, size);
+        ctx = kid_known(ctx_at(t, caller->mark & (MAX_CONTEXTS - 1)), caller, frame_pc(caller));
+        if (unlikely(!ctx)) return counts_add_slow(th, o, size);
         f->mark = tag << MARK_VALUE_BITS | ctx;
     }
     CountSite *s = ctx_at(t, ctx)->mru;
