@@ -525,7 +525,8 @@ for i in "${!names[@]}"; do
     wait -n
     flush
   done
-  run_one "${names[$i]}" "${test_modes[$i]}" "$work/result.$i" &
+  ( start=$SECONDS; run_one "${names[$i]}" "${test_modes[$i]}" "$work/result.$i"
+    echo "$((SECONDS - start)) ${names[$i]}" >"$work/time.$i" ) &
   flush
 done
 wait
@@ -540,5 +541,7 @@ for i in "${!names[@]}"; do
     failed=$((failed + 1))
   fi
 done
-echo "$passed passed, $failed failed"
+# The slowest tests and the run's time: where a CI run's minutes went.
+echo "slowest: $(cat "$work"/time.* 2>/dev/null | sort -rn | head -n 8 | awk '{printf "%s %ss, ", $2, $1}')"
+echo "$passed passed, $failed failed in ${SECONDS}s"
 [ "$failed" -eq 0 ]
