@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "agent.h"
+#include "hashtab.h"
 
 typedef struct {
     jmethodID m;
@@ -30,8 +31,6 @@ typedef struct {
 } lpl_method;
 
 static pthread_mutex_t lpl_lock = PTHREAD_MUTEX_INITIALIZER;
-static lpl_method *lpl_methods;     /* open addressing by method id */
-static size_t lpl_cap, lpl_count;
 static _Atomic uint32_t lpl_gen = 1;
 
 /* lpl_line_in: the line of bci in a line table (the writer's rule). */
@@ -43,35 +42,13 @@ static jint lpl_line_in(const jvmtiLineNumberEntry *lines, jint n, jint bci)
     return line;
 }
 
-static size_t lpl_slot(jmethodID m)
-{
-    size_t i = (size_t)(((uint64_t)(uintptr_t)m * 0x9E3779B97F4A7C15ull) >> 20) & (lpl_cap - 1);
-    while (lpl_methods[i].m && lpl_methods[i].m != m)
-        i = (i + 1) & (lpl_cap - 1);
-    return i;
-}
-
-static int lpl_grow(void)
-{
-    size_t oldcap = lpl_cap, cap = oldcap ? oldcap * 2 : 1024;
-    lpl_method *old = lpl_methods, *t = calloc(cap, sizeof *t);
-    if (!t)
-        return 0;
-    lpl_methods = t, lpl_cap = cap;
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].m)
-            lpl_methods[lpl_slot(old[i].m)] = old[i];
-    free(old);
-    return 1;
-}
+static lph_table lpl_methods = LPH_TABLE(lpl_method, 1024, lph_ptr_hash, lph_ptr_same, lph_ptr_used);
 
 /* lpl_known: the line of (m, bci) when m's table is known (lock held); 0 if it is not. */
 static int lpl_known(jmethodID m, jint bci, jint *line)
 {
-    if (!lpl_cap)
-        return 0;
-    const lpl_method *e = &lpl_methods[lpl_slot(m)];
-    if (!e->m)
+    const lpl_method *e = lph_slot(&lpl_methods, &(lpl_method){.m = m});
+    if (!e || !e->m)
         return 0;
     *line = lpl_line_in(e->lines, e->n, bci);
     return 1;
@@ -87,11 +64,8 @@ static jint lpl_learn(jmethodID m, jint bci)
     pthread_mutex_lock(&lpl_lock);
     if (!lpl_known(m, bci, &line)) {
         line = lpl_line_in(lines, n, bci);
-        if ((lpl_count + 1) * 2 <= lpl_cap || lpl_grow()) {
-            lpl_methods[lpl_slot(m)] = (lpl_method){m, n, lines};
-            lpl_count++;
+        if (lph_put(&lpl_methods, &(lpl_method){m, n, lines}, NULL))
             lines = NULL;
-        }
     }
     pthread_mutex_unlock(&lpl_lock);
     if (lines)
@@ -124,11 +98,11 @@ jint lpl_line(lpl_hit *cache, jmethodID m, jint bci)
 void lpl_reset(void)
 {
     pthread_mutex_lock(&lpl_lock);
-    for (size_t i = 0; i < lpl_cap; i++)
-        if (lpl_methods[i].lines)
-            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)lpl_methods[i].lines);
-    free(lpl_methods);
-    lpl_methods = NULL, lpl_cap = lpl_count = 0;
+    lpl_method *ms = lpl_methods.slots;
+    for (size_t i = 0; i < lpl_methods.cap; i++)
+        if (ms[i].lines)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ms[i].lines);
+    lph_clear(&lpl_methods);
     atomic_fetch_add(&lpl_gen, 1);
     pthread_mutex_unlock(&lpl_lock);
 }

@@ -20,6 +20,7 @@
  * Callers hold heap.c's lock.
  */
 #include "objtab.h"
+#include "hashtab.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,32 +39,25 @@ typedef struct {
     lpo_chunk *c;
 } lpo_dirent;
 
-static lpo_dirent *lpo_dir;
-static size_t lpo_dcap, lpo_dcount;
 static uint64_t lpo_last_key;
 static lpo_chunk *lpo_last;
 
-static size_t lpo_dslot(uint64_t key)
+static uint64_t lpo_dhash(const void *e)
 {
-    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (lpo_dcap - 1);
-    while (lpo_dir[i].key && lpo_dir[i].key != key)
-        i = (i + 1) & (lpo_dcap - 1);
-    return i;
+    return ((const lpo_dirent *)e)->key * 0x9E3779B97F4A7C15ull >> 40;
 }
 
-static int lpo_dgrow(void)
+static int lpo_dsame(const void *e, const void *probe)
 {
-    size_t oldcap = lpo_dcap, cap = oldcap ? oldcap * 2 : 256;
-    lpo_dirent *old = lpo_dir, *d = calloc(cap, sizeof *d);
-    if (!d)
-        return 0;
-    lpo_dir = d, lpo_dcap = cap;
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].key)
-            lpo_dir[lpo_dslot(old[i].key)] = old[i];
-    free(old);
-    return 1;
+    return ((const lpo_dirent *)e)->key == ((const lpo_dirent *)probe)->key;
 }
+
+static int lpo_dused(const void *e)
+{
+    return ((const lpo_dirent *)e)->key != 0;
+}
+
+static lph_table lpo_dir = LPH_TABLE(lpo_dirent, 256, lpo_dhash, lpo_dsame, lpo_dused);
 
 /* lpo_chunk_of: the chunk that holds id's entry; made when make is set (NULL: none, or
  * out of memory). */
@@ -72,16 +66,13 @@ static lpo_chunk *lpo_chunk_of(uint64_t id, int make)
     uint64_t key = (id >> LPO_CHUNK_BITS) + 1;
     if (key == lpo_last_key)
         return lpo_last;
-    if (make && (lpo_dcount + 1) * 2 > lpo_dcap && !lpo_dgrow())
-        return NULL;
-    if (!lpo_dcap)
-        return NULL;
-    lpo_dirent *e = &lpo_dir[lpo_dslot(key)];
-    if (!e->key) {
-        if (!make || !(e->c = calloc(1, sizeof *e->c)))
+    lpo_dirent *e = lph_slot(&lpo_dir, &(lpo_dirent){key, NULL});
+    if (!e || !e->key) {
+        lpo_chunk *c = make ? calloc(1, sizeof *c) : NULL;
+        if (!c || !(e = lph_put(&lpo_dir, &(lpo_dirent){key, c}, NULL))) {
+            free(c);
             return NULL;
-        e->key = key;
-        lpo_dcount++;
+        }
     }
     lpo_last_key = key, lpo_last = e->c;
     return e->c;
@@ -126,8 +117,9 @@ int lpo_take(uint64_t id, lpo_obj *out)
  * non-zero leaves the table. */
 void lpo_each(int (*fn)(lpo_obj *o, void *ctx), void *ctx)
 {
-    for (size_t i = 0; i < lpo_dcap; i++) {
-        lpo_chunk *c = lpo_dir[i].key ? lpo_dir[i].c : NULL;
+    lpo_dirent *dir = lpo_dir.slots;
+    for (size_t i = 0; i < lpo_dir.cap; i++) {
+        lpo_chunk *c = dir[i].key ? dir[i].c : NULL;
         for (uint32_t k = 0; c && c->live && k < LPO_PER_CHUNK; k++)
             if (c->o[k].size && fn(&c->o[k], ctx))
                 c->o[k].size = 0, c->live--;
@@ -137,9 +129,9 @@ void lpo_each(int (*fn)(lpo_obj *o, void *ctx), void *ctx)
 /* lpo_reset: empties the table and frees its memory. */
 void lpo_reset(void)
 {
-    for (size_t i = 0; i < lpo_dcap; i++)
-        free(lpo_dir[i].c);
-    free(lpo_dir);
-    lpo_dir = NULL, lpo_dcap = lpo_dcount = 0;
+    lpo_dirent *dir = lpo_dir.slots;
+    for (size_t i = 0; i < lpo_dir.cap; i++)
+        free(dir[i].c);
+    lph_clear(&lpo_dir);
     lpo_last_key = 0, lpo_last = NULL;
 }

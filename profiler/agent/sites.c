@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "hashtab.h"
 #include "heap.h"
 #include "lines.h"
 #include "writer.h"
@@ -105,8 +106,7 @@ typedef struct lps_table {
     lps_node root;
     lps_block *blocks;
     uint32_t nused;              /* nodes used in the first block */
-    lps_edge *edges;             /* parent and frame -> node, open addressing */
-    size_t ecap, ecount;
+    lph_table edges;             /* parent and frame -> node (lps_edge) */
     lps_site *sites;
     uint32_t nsites, scap;
     uint32_t *dirty;             /* sites counted since the writer's last copy */
@@ -138,31 +138,36 @@ static _Atomic uint64_t lps_pass_ns;  /* the writer's last pass: a new site's ti
 
 /* --- the prefix tree ------------------------------------------------------------------ */
 
-static size_t lps_eslot(const lps_table *t, const lps_node *parent, jmethodID m, jint line)
+static uint64_t lps_ehash(const void *e)
 {
-    uint64_t h = (uint64_t)(uintptr_t)parent ^ (uint64_t)(uintptr_t)m * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)line << 40;
+    const lps_edge *x = e;
+    uint64_t h = (uint64_t)(uintptr_t)x->parent ^ (uint64_t)(uintptr_t)x->method * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)x->line << 40;
     h ^= h >> 33, h *= 0xff51afd7ed558ccdull, h ^= h >> 33, h *= 0xc4ceb9fe1a85ec53ull, h ^= h >> 33;
-    size_t i = (size_t)h & (t->ecap - 1);
-    for (; t->edges[i].child; i = (i + 1) & (t->ecap - 1)) {
-        const lps_edge *e = &t->edges[i];
-        if (e->parent == parent && e->method == m && e->line == line)
-            break;
-    }
-    return i;
+    return h;
 }
 
-static int lps_egrow(lps_table *t)
+static int lps_esame(const void *e, const void *probe)
 {
-    size_t oldcap = t->ecap, cap = oldcap ? oldcap * 2 : 1024;
-    lps_edge *old = t->edges, *e = calloc(cap, sizeof *e);
-    if (!e)
-        return 0;
-    t->edges = e, t->ecap = cap;
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].child)
-            t->edges[lps_eslot(t, old[i].parent, old[i].method, old[i].line)] = old[i];
-    free(old);
-    return 1;
+    const lps_edge *a = e, *b = probe;
+    return a->parent == b->parent && a->method == b->method && a->line == b->line;
+}
+
+static int lps_eused(const void *e)
+{
+    return ((const lps_edge *)e)->child != NULL;
+}
+
+static const lph_table lps_no_edges = LPH_TABLE(lps_edge, 1024, lps_ehash, lps_esame, lps_eused);
+
+/* lps_table_new: a thread's empty table. */
+static lps_table *lps_table_new(uint32_t tid)
+{
+    lps_table *t = calloc(1, sizeof *t);
+    if (t) {
+        t->tid = tid;
+        t->edges = lps_no_edges;
+    }
+    return t;
 }
 
 static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint line, jint bci)
@@ -183,11 +188,7 @@ static lps_node *lps_node_new(lps_table *t, lps_node *parent, jmethodID m, jint 
 /* lps_edge_add: node is found through the edges' hash from now on; 0 when out of memory. */
 static int lps_edge_add(lps_table *t, lps_node *node)
 {
-    if ((t->ecount + 1) * 2 > t->ecap && !lps_egrow(t))
-        return 0;
-    t->edges[lps_eslot(t, node->parent, node->method, node->line)] = (lps_edge){node->parent, node->method, node->line, node};
-    t->ecount++;
-    return 1;
+    return lph_put(&t->edges, &(lps_edge){node->parent, node->method, node->line, node}, NULL) != NULL;
 }
 
 /* lps_listed: parent's callee (m, line) from its list, moved to the list's head (NULL: none). */
@@ -214,9 +215,9 @@ static lps_node *lps_child(lps_table *t, lps_node *parent, jmethodID m, jint lin
     if (parent->nchildren <= LPS_LIST) {
         if ((c = lps_listed(parent, m, line)))
             return c;
-    } else if (t->ecap) {
-        const lps_edge *e = &t->edges[lps_eslot(t, parent, m, line)];
-        if (e->child)
+    } else {
+        const lps_edge *e = lph_slot(&t->edges, &(lps_edge){parent, m, line, NULL});
+        if (e && e->child)
             return e->child;
     }
     if (!(c = lps_node_new(t, parent, m, line, bci)))
@@ -418,14 +419,13 @@ static int lps_walk(lps_table *t, int *base)
 /* lps_register: the calling thread's table, made on its first allocation. */
 static lps_table *lps_register(uint32_t tid)
 {
-    lps_table *t = calloc(1, sizeof *t);
+    lps_table *t = lps_table_new(tid);
     if (t && !lps_room(t, LPR_MAX_FRAMES, LPR_MAX_FRAMES)) {
         free(t->frames), free(t->path), free(t);
         t = NULL;
     }
     if (!t)
         return NULL;
-    t->tid = tid;
     lps_new_tag(t);
     pthread_mutex_lock(&lps_lock);
     t->next = lps_tables;
@@ -500,9 +500,10 @@ static void lps_clear(lps_table *t)
         free(t->blocks);
         t->blocks = next;
     }
-    free(t->edges), free(t->sites), free(t->dirty), free(t->vmctx);
-    t->edges = NULL, t->sites = NULL, t->dirty = NULL, t->vmctx = NULL, t->vmcap = 0;
-    t->nused = 0, t->ecap = t->ecount = 0, t->nsites = t->scap = t->ndirty = t->dcap = 0;
+    lph_clear(&t->edges);
+    free(t->sites), free(t->dirty), free(t->vmctx);
+    t->sites = NULL, t->dirty = NULL, t->vmctx = NULL, t->vmcap = 0;
+    t->nused = 0, t->nsites = t->scap = t->ndirty = t->dcap = 0;
     t->valid = 0;
     lps_new_tag(t);
     memset(&t->root, 0, sizeof t->root);
@@ -592,8 +593,7 @@ static lps_table *lps_vm_table(uint32_t tid)
     lps_table *t = lps_tables;
     while (t && (t->tid != tid || t->orphan))
         t = t->next;
-    if (!t && (t = calloc(1, sizeof *t))) {
-        t->tid = tid;
+    if (!t && (t = lps_table_new(tid))) {
         t->next = lps_tables;
         lps_tables = t;
     }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "writer.h"
 #include "strings.h"
 
@@ -19,75 +20,54 @@ typedef struct {
 } lps_entry;
 
 static pthread_mutex_t lps_lock = PTHREAD_MUTEX_INITIALIZER;
-static lps_entry *lps_table;       /* open addressing, size a power of two */
-static size_t lps_cap;
 static char **lps_by_id;           /* lps_by_id[id - 1] */
-static uint64_t lps_count, lps_sent;
+static uint64_t lps_count, lps_sent, lps_idcap;
 
-static uint64_t lps_hash(const char *s)
+static uint64_t lps_hash(const void *e)
 {
     uint64_t h = 1469598103934665603ull;
-    while (*s)
-        h = (h ^ (uint8_t)*s++) * 1099511628211ull;
+    for (const char *s = ((const lps_entry *)e)->s; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ull;
     return h;
 }
 
-static void lps_insert(char *s, uint64_t id)
+static int lps_same(const void *e, const void *probe)
 {
-    size_t i = lps_hash(s) & (lps_cap - 1);
-    while (lps_table[i].s)
-        i = (i + 1) & (lps_cap - 1);
-    lps_table[i].s = s;
-    lps_table[i].id = id;
+    return !strcmp(((const lps_entry *)e)->s, ((const lps_entry *)probe)->s);
 }
 
-/* lps_grow: doubles the table and the id index; 0 when out of memory. */
-static int lps_grow(void)
+static int lps_used(const void *e)
 {
-    size_t cap = lps_cap ? lps_cap * 2 : 1024;
-    lps_entry *t = calloc(cap, sizeof *t);
-    char **ids = realloc(lps_by_id, cap / 2 * sizeof *ids);
-    if (!t || !ids) {
-        free(t);
-        if (ids)
-            lps_by_id = ids;
+    return ((const lps_entry *)e)->s != NULL;
+}
+
+static lph_table lps_table = LPH_TABLE(lps_entry, 1024, lps_hash, lps_same, lps_used);
+
+/* lps_add: s's copy under the next id; 0 when out of memory. */
+static uint64_t lps_add(const char *s)
+{
+    if (lps_count == lps_idcap) {
+        uint64_t cap = lps_idcap ? lps_idcap * 2 : 512;
+        char **ids = realloc(lps_by_id, cap * sizeof *ids);
+        if (!ids)
+            return 0;
+        lps_by_id = ids, lps_idcap = cap;
+    }
+    char *copy = strdup(s);
+    if (!copy || !lph_put(&lps_table, &(lps_entry){copy, lps_count + 1}, NULL)) {
+        free(copy);
         return 0;
     }
-    lps_by_id = ids;
-    lps_entry *old = lps_table;
-    size_t oldcap = lps_cap;
-    lps_table = t;
-    lps_cap = cap;
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].s)
-            lps_insert(old[i].s, old[i].id);
-    free(old);
-    return 1;
-}
-
-static uint64_t lps_find(const char *s)
-{
-    if (!lps_cap)
-        return 0;
-    for (size_t i = lps_hash(s) & (lps_cap - 1); lps_table[i].s; i = (i + 1) & (lps_cap - 1))
-        if (!strcmp(lps_table[i].s, s))
-            return lps_table[i].id;
-    return 0;
+    lps_by_id[lps_count] = copy;
+    return ++lps_count;
 }
 
 /* lpw_intern_str: the id of s (1, 2, ...), adding it if new; 0 when out of memory. */
 uint64_t lpw_intern_str(const char *s)
 {
     pthread_mutex_lock(&lps_lock);
-    uint64_t id = lps_find(s);
-    if (!id && ((lps_count + 1) * 2 <= lps_cap || lps_grow())) {
-        char *copy = strdup(s);
-        if (copy) {
-            id = ++lps_count;
-            lps_by_id[id - 1] = copy;
-            lps_insert(copy, id);
-        }
-    }
+    const lps_entry *e = lph_slot(&lps_table, &(lps_entry){(char *)s, 0});
+    uint64_t id = e && e->s ? e->id : lps_add(s);
     pthread_mutex_unlock(&lps_lock);
     return id;
 }
@@ -143,11 +123,9 @@ void lpw_strings_reset(void)
     pthread_mutex_lock(&lps_lock);
     for (uint64_t i = 0; i < lps_count; i++)
         free(lps_by_id[i]);
-    free(lps_table);
+    lph_clear(&lps_table);
     free(lps_by_id);
-    lps_table = NULL;
     lps_by_id = NULL;
-    lps_cap = 0;
-    lps_count = lps_sent = 0;
+    lps_count = lps_sent = lps_idcap = 0;
     pthread_mutex_unlock(&lps_lock);
 }

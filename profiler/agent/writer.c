@@ -22,6 +22,7 @@
 #include "../protocol.h"
 #include "agent.h"
 #include "heap.h"
+#include "hashtab.h"
 #include "ring.h"
 #include "sites.h"
 #include "strings.h"
@@ -42,8 +43,8 @@ typedef struct {
  * frame: javac's 180 000 distinct allocation stacks of about 50 frames each had cost 158
  * MB of copies here and most of a 47 MB stream. */
 typedef struct {
-    uint64_t parent, method, line;   /* method id, zigzag line */
-    uint64_t id;                     /* 0: a free slot */
+    uint64_t parent, method, line;   /* method id (0: a free slot), zigzag line */
+    uint64_t id;
 } lpw_node;
 
 typedef struct {
@@ -57,10 +58,6 @@ static pthread_t lpw_thread;
 static int lpw_running;
 static JNIEnv *lpw_jni;
 static lpw_out lpw_o;
-static lpw_method *lpw_methods;    /* open addressing by jmethodID */
-static size_t lpw_mcap, lpw_mcount;
-static lpw_node *lpw_nodes;        /* open addressing by (parent, method, line) */
-static size_t lpw_ncap, lpw_nused;
 static uint64_t lpw_scount;        /* stack ids given (the nodes' and sites.c's) */
 static uint32_t lpw_tids[4096];    /* threads named so far (open addressing; 0 free) */
 
@@ -179,41 +176,15 @@ static void lpw_describe(lpw_method *m)
     lpw_emit(LP_REC_METHOD, &r);
 }
 
-static size_t lpw_mslot(jmethodID id)
-{
-    uint64_t h = (uint64_t)(uintptr_t)id * 0x9E3779B97F4A7C15ull;
-    size_t i = (size_t)(h >> 20) & (lpw_mcap - 1);
-    while (lpw_methods[i].m && lpw_methods[i].m != id)
-        i = (i + 1) & (lpw_mcap - 1);
-    return i;
-}
-
-static int lpw_mgrow(void)
-{
-    size_t oldcap = lpw_mcap;
-    lpw_method *old = lpw_methods;
-    lpw_mcap = oldcap ? oldcap * 2 : 4096;
-    lpw_methods = calloc(lpw_mcap, sizeof *lpw_methods);
-    if (!lpw_methods) {
-        lpw_methods = old, lpw_mcap = oldcap;
-        return 0;
-    }
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].m)
-            lpw_methods[lpw_mslot(old[i].m)] = old[i];
-    free(old);
-    return 1;
-}
+static lph_table lpw_methods = LPH_TABLE(lpw_method, 4096, lph_ptr_hash, lph_ptr_same, lph_ptr_used);
 
 /* lpw_method_of: the method's entry, described on first sight; NULL when out of memory. */
 static lpw_method *lpw_method_of(jmethodID id)
 {
-    if ((lpw_mcount + 1) * 2 > lpw_mcap && !lpw_mgrow())
-        return NULL;
-    lpw_method *m = &lpw_methods[lpw_mslot(id)];
-    if (!m->m) {
-        m->m = id;
-        m->id = ++lpw_mcount;
+    int fresh;
+    lpw_method *m = lph_put(&lpw_methods, &(lpw_method){.m = id}, &fresh);
+    if (m && fresh) {
+        m->id = lpw_methods.count;
         lpw_describe(m);
     }
     return m;
@@ -221,33 +192,25 @@ static lpw_method *lpw_method_of(jmethodID id)
 
 /* --- stacks ------------------------------------------------------------------------- */
 
-static size_t lpw_nslot(uint64_t parent, uint64_t method, uint64_t line)
+static uint64_t lpw_nhash(const void *e)
 {
-    uint64_t h = (parent * 0x9E3779B97F4A7C15ull ^ method) * 0xff51afd7ed558ccdull ^ line;
-    h = (h ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ull;
-    size_t i = (size_t)(h >> 20) & (lpw_ncap - 1);
-    for (const lpw_node *e; (e = &lpw_nodes[i])->id; i = (i + 1) & (lpw_ncap - 1))
-        if (e->parent == parent && e->method == method && e->line == line)
-            break;
-    return i;
+    const lpw_node *n = e;
+    uint64_t h = (n->parent * 0x9E3779B97F4A7C15ull ^ n->method) * 0xff51afd7ed558ccdull ^ n->line;
+    return (h ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ull >> 20;
 }
 
-static int lpw_ngrow(void)
+static int lpw_nsame(const void *e, const void *probe)
 {
-    size_t oldcap = lpw_ncap;
-    lpw_node *old = lpw_nodes;
-    lpw_ncap = oldcap ? oldcap * 2 : 4096;
-    lpw_nodes = calloc(lpw_ncap, sizeof *lpw_nodes);
-    if (!lpw_nodes) {
-        lpw_nodes = old, lpw_ncap = oldcap;
-        return 0;
-    }
-    for (size_t i = 0; i < oldcap; i++)
-        if (old[i].id)
-            lpw_nodes[lpw_nslot(old[i].parent, old[i].method, old[i].line)] = old[i];
-    free(old);
-    return 1;
+    const lpw_node *a = e, *b = probe;
+    return a->parent == b->parent && a->method == b->method && a->line == b->line;
 }
+
+static int lpw_nused(const void *e)
+{
+    return ((const lpw_node *)e)->method != 0;   /* method ids start at 1 */
+}
+
+static lph_table lpw_nodes = LPH_TABLE(lpw_node, 4096, lpw_nhash, lpw_nsame, lpw_nused);
 
 /* lpw_send_node: a new stack id for stack parent with frame (m, line) as its leaf. */
 static uint64_t lpw_send_node(uint64_t parent, const lpw_method *m, uint64_t line)
@@ -268,13 +231,12 @@ static uint64_t lpw_send_node(uint64_t parent, const lpw_method *m, uint64_t lin
 static uint64_t lpw_node_id(uint64_t parent, const lpw_method *m, jint bci)
 {
     uint64_t line = lp_zigzag(lpw_line_of(m, bci));
-    if ((lpw_nused + 1) * 2 > lpw_ncap && !lpw_ngrow())
+    int fresh;
+    lpw_node *e = lph_put(&lpw_nodes, &(lpw_node){parent, m->id, line, 0}, &fresh);
+    if (!e)
         return 0;
-    lpw_node *e = &lpw_nodes[lpw_nslot(parent, m->id, line)];
-    if (!e->id) {
-        *e = (lpw_node){parent, m->id, line, lpw_send_node(parent, m, line)};
-        lpw_nused++;
-    }
+    if (fresh)
+        e->id = lpw_send_node(parent, m, line);
     return e->id;
 }
 
@@ -486,12 +448,12 @@ static void lpw_sleep(uint64_t ns)
 /* lpw_reset: forgets the interned methods and stacks of an earlier recording. */
 static void lpw_reset(void)
 {
-    for (size_t i = 0; i < lpw_mcap; i++)
-        if (lpw_methods[i].lines)
-            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)lpw_methods[i].lines);
-    free(lpw_methods), free(lpw_nodes);
-    lpw_methods = NULL, lpw_nodes = NULL;
-    lpw_mcap = lpw_mcount = lpw_ncap = lpw_nused = lpw_scount = 0;
+    lpw_method *ms = lpw_methods.slots;
+    for (size_t i = 0; i < lpw_methods.cap; i++)
+        if (ms[i].lines)
+            (*lpa.jvmti)->Deallocate(lpa.jvmti, (unsigned char *)ms[i].lines);
+    lph_clear(&lpw_methods), lph_clear(&lpw_nodes);
+    lpw_scount = 0;
     memset(lpw_tids, 0, sizeof lpw_tids);
     lpw_strings_reset();
     lps_reset();
