@@ -5,7 +5,7 @@
 #include "lpf.h"
 
 typedef struct {
-    char **frames;      /* root first */
+    const char **frames;  /* root first: the profile's interned names */
     size_t n;
     double count, total;
     const lpm_entry *first;  /* one of the merged entries (its stack id) */

@@ -261,6 +261,7 @@ int lpf_cmd_top(int argc, char **argv)
         lpm_profile p;
         char err[200];
         if (raw.len && !lpm_parse(raw.p, raw.len, &p, err, sizeof err)) {
+            lpm_expand_stacks(&p);
             fputs("\033[H\033[2J", stdout);
             lpf_out_summary(&p, stdout);
             fputs("\n(q or Ctrl-C quits)\n", stdout);

@@ -35,7 +35,7 @@ const char *lpf_self_dir(void);
 
 typedef struct { uint64_t cls, name, desc; } lpm_method;
 /* n (method, zigzag line), leaf first; a stack of a NODE record keeps its parent and
- * leaf, and gets its frames (f) when an event names it (lpm_parse's end). */
+ * leaf, and gets its frames (f) when an event names it (lpm_expand_stacks). */
 typedef struct { int n; uint64_t *f; uint64_t parent, method, line; } lpm_stack;
 typedef struct { uint64_t kind, time, tid, stack; } lpm_sample;
 typedef struct { uint64_t time, tid, stack, cls, size, sampled, objects; } lpm_alloc;  /* size: all objects' bytes */
@@ -70,6 +70,17 @@ typedef struct {
     LPM_VEC(char *) meta;         /* key, value, key, value... */
     LPM_VEC(lpm_heap) heaps;
     LPM_VEC(lpm_arena) arenas;    /* the latest name of each arena id */
+    LPM_VEC(uint64_t *) blocks;   /* the stacks' frames, allocated in blocks */
+    uint64_t *block_next;         /* the last block's free words ... */
+    size_t block_left;            /* ... and how many */
+    /* Frame names, made by lpm_expand_stacks: each text once (the intern table, open
+     * addressing), so that two names are equal exactly when their pointers are. */
+    char **names;
+    size_t nnames, capnames;
+    const char **mlabel;          /* "pkg.Class.method" of method id i + 1 */
+    const char **slabel;          /* string id i + 1 (the allocated class, the lock) */
+    const char **tlabel;          /* per threads.v: "[thread NAME]", "[no Java frames: NAME]" */
+    const char *unknown, *no_thread, *no_frames;   /* "[unknown]", "[thread ?]", "[no Java frames]" */
     lpm_life *lives;              /* open addressing by key (0: free) */
     size_t nlives, caplives;
     uint64_t agent_cpu_ns, bytes, dropped, taken;
@@ -79,6 +90,9 @@ typedef struct {
 } lpm_profile;
 
 int lpm_parse(const uint8_t *p, size_t n, lpm_profile *prof, char *err, size_t errcap);
+/* The frames of every stack an event names, from their chains of NODE records: what
+ * every output but the raw stream needs (a recording kept as .lprof is not expanded). */
+void lpm_expand_stacks(lpm_profile *p);
 void lpm_free(lpm_profile *p);
 const char *lpm_str(const lpm_profile *p, uint64_t id);
 const char *lpm_meta(const lpm_profile *p, const char *key);
@@ -106,7 +120,7 @@ typedef struct {
 extern const char *const lpm_event_names[LPM_NEVENTS];
 int lpm_event_by_name(const char *name);
 void lpm_series_of(const lpm_profile *p, int event, lpm_series *s);
-size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, char **names,
+size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, const char **names,
                          size_t cap);
 void lpm_series_free(lpm_series *s);
 
@@ -119,7 +133,7 @@ typedef struct {
     int total;            /* collapsed: the second value (time, bytes) */
 } lpf_outopts;
 
-int lpf_output(const lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o);
+int lpf_output(lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o);
 int lpf_out_collapsed(const lpm_profile *p, int event, int total, FILE *f);
 int lpf_out_pprof(const lpm_profile *p, int event, const char *path);
 int lpf_out_html(const lpm_profile *p, const char *path);

@@ -58,6 +58,23 @@ static char *lpm_s(lpm_reader *r)
         (vec).v[(id) - 1] = (val);                                                 \
     } while (0)
 
+/* lpm_words: room for n words of frames, from the profile's blocks (a stack's frames are
+ * never freed alone: javac's 180 000 stacks were as many mallocs). Never NULL, since a
+ * stack's frames mark it expanded. */
+#define LPM_BLOCK_WORDS ((size_t)1 << 17)
+static uint64_t *lpm_words(lpm_profile *p, size_t n)
+{
+    if (n >= p->block_left) {
+        size_t words = n >= LPM_BLOCK_WORDS ? n + 1 : LPM_BLOCK_WORDS;
+        p->block_next = lpf_alloc(words * sizeof(uint64_t));
+        p->block_left = words;
+        LPM_PUSH(p->blocks, p->block_next);
+    }
+    uint64_t *w = p->block_next;
+    p->block_next += n, p->block_left -= n;
+    return w;
+}
+
 static void lpm_stack_rec(lpm_reader *r, lpm_profile *p)
 {
     uint64_t id = lpm_u(r), n = lpm_u(r);
@@ -65,7 +82,7 @@ static void lpm_stack_rec(lpm_reader *r, lpm_profile *p)
         r->bad = 1;
         return;
     }
-    lpm_stack s = {(int)n, lpf_alloc(2 * n * sizeof(uint64_t) + 1), 0, 0, 0};
+    lpm_stack s = {(int)n, lpm_words(p, 2 * n), 0, 0, 0};
     for (uint64_t i = 0; i < 2 * n; i++)
         s.f[i] = lpm_u(r);
     LPM_SET(p->stacks, id, s);
@@ -101,7 +118,7 @@ static void lpm_expand(lpm_profile *p, uint64_t id)
         x = e->parent;
     }
     n = n > 4096 ? 4096 : n;
-    uint64_t *f = lpf_alloc(2 * (size_t)n * sizeof(uint64_t) + 1);
+    uint64_t *f = lpm_words(p, 2 * (size_t)n);
     for (uint64_t x = id; x && st->n < n;) {
         const lpm_stack *e = &p->stacks.v[x - 1];
         if (e->f) {     /* an expanded ancestor (st's own f is set below) */
@@ -116,9 +133,71 @@ static void lpm_expand(lpm_profile *p, uint64_t id)
     st->f = f;
 }
 
-/* lpm_expand_named: the frames of every stack an event names. */
-static void lpm_expand_named(lpm_profile *p)
+/* lpm_name_slot: text's slot in the intern table: where it is, or the free one for it. */
+static size_t lpm_name_slot(const lpm_profile *p, const char *text)
 {
+    uint64_t h = 1469598103934665603ull;
+    for (const char *c = text; *c; c++)
+        h = (h ^ (uint8_t)*c) * 1099511628211ull;
+    size_t i = (size_t)h & (p->capnames - 1);
+    while (p->names[i] && strcmp(p->names[i], text))
+        i = (i + 1) & (p->capnames - 1);
+    return i;
+}
+
+/* lpm_intern: the profile's one copy of text (a pointer that stays valid). */
+static const char *lpm_intern(lpm_profile *p, const char *text)
+{
+    if ((p->nnames + 1) * 2 > p->capnames) {
+        char **old = p->names;
+        size_t oldcap = p->capnames;
+        p->capnames = oldcap ? oldcap * 2 : 4096;
+        p->names = lpf_alloc(p->capnames * sizeof *p->names);
+        memset(p->names, 0, p->capnames * sizeof *p->names);
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i])
+                p->names[lpm_name_slot(p, old[i])] = old[i];
+        free(old);
+    }
+    size_t i = lpm_name_slot(p, text);
+    if (!p->names[i]) {
+        p->names[i] = lpf_alloc(strlen(text) + 1);
+        strcpy(p->names[i], text);
+        p->nnames++;
+    }
+    return p->names[i];
+}
+
+/* lpm_labels: the interned names of every method, string and thread. */
+static void lpm_labels(lpm_profile *p)
+{
+    char buf[1200];
+    if (p->mlabel)
+        return;
+    p->unknown = lpm_intern(p, "[unknown]");
+    p->no_thread = lpm_intern(p, "[thread ?]");
+    p->no_frames = lpm_intern(p, "[no Java frames]");
+    p->mlabel = lpf_alloc((p->methods.n + 1) * sizeof *p->mlabel);
+    for (size_t i = 0; i < p->methods.n; i++) {
+        lpm_frame_name(p, i + 1, buf, sizeof buf);
+        p->mlabel[i] = lpm_intern(p, buf);
+    }
+    p->slabel = lpf_alloc((p->strings.n + 1) * sizeof *p->slabel);
+    for (size_t i = 0; i < p->strings.n; i++)
+        p->slabel[i] = lpm_intern(p, lpm_str(p, i + 1));
+    p->tlabel = lpf_alloc((2 * p->threads.n + 1) * sizeof *p->tlabel);
+    for (size_t i = 0; i < p->threads.n; i++) {
+        const char *t = lpm_str(p, p->threads.v[i].name);
+        snprintf(buf, sizeof buf, "[thread %s]", t);
+        p->tlabel[2 * i] = lpm_intern(p, buf);
+        snprintf(buf, sizeof buf, "[no Java frames: %s]", t);
+        p->tlabel[2 * i + 1] = lpm_intern(p, buf);
+    }
+}
+
+void lpm_expand_stacks(lpm_profile *p)
+{
+    lpm_labels(p);
     for (size_t i = 0; i < p->samples.n; i++)
         lpm_expand(p, p->samples.v[i].stack);
     for (size_t i = 0; i < p->allocs.n; i++)
@@ -320,7 +399,6 @@ int lpm_parse(const uint8_t *data, size_t n, lpm_profile *prof, char *err, size_
     }
     if (!prof->ended)
         prof->truncated = 1;
-    lpm_expand_named(prof);
     return 0;
 }
 
@@ -428,32 +506,33 @@ void lpm_series_of(const lpm_profile *p, int event, lpm_series *s)
         lpm_lock_series(p, s, &cap);
 }
 
-/* lpm_series_frames: an entry's frame names, root first (names[i] malloc'ed); a wall-clock
- * stack starts with its thread, "[thread NAME]". */
-size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, char **names,
+/* lpm_thread_at: the index of tid's thread record (the last), or -1. */
+static long lpm_thread_at(const lpm_profile *p, uint64_t tid)
+{
+    for (size_t i = p->threads.n; i-- > 0;)
+        if (p->threads.v[i].tid == tid)
+            return (long)i;
+    return -1;
+}
+
+/* lpm_series_frames: an entry's frame names, root first (the profile's interned names,
+ * after lpm_expand_stacks); a wall-clock stack starts with its thread, "[thread NAME]". */
+size_t lpm_series_frames(const lpm_profile *p, const lpm_series *s, const lpm_entry *e, const char **names,
                          size_t cap)
 {
     size_t n = 0;
-    char buf[1200];
-    if (s->by_thread) {
-        const char *t = lpm_thread_name(p, e->tid);
-        snprintf(buf, sizeof buf, "[thread %s]", t ? t : "?");
-        names[n++] = strdup(buf);
-    }
     const lpm_stack *st = e->stack && e->stack <= p->stacks.n ? &p->stacks.v[e->stack - 1] : NULL;
-    if (!st || !st->n) {
-        const char *t = lpm_thread_name(p, e->tid);
-        snprintf(buf, sizeof buf, "[no Java frames%s%s]", t ? ": " : "", t ? t : "");
-        names[n++] = strdup(buf);
-    }
+    long t = s->by_thread || !st || !st->n ? lpm_thread_at(p, e->tid) : -1;
+    if (s->by_thread)
+        names[n++] = t >= 0 ? p->tlabel[2 * t] : p->no_thread;
+    if (!st || !st->n)
+        names[n++] = t >= 0 ? p->tlabel[2 * t + 1] : p->no_frames;
     for (int i = st ? st->n - 1 : -1; i >= 0 && n + 1 < cap; i--) {
-        lpm_frame_name(p, st->f[2 * i], buf, sizeof buf);
-        names[n++] = strdup(buf);
+        uint64_t m = st->f[2 * i];
+        names[n++] = m && m <= p->methods.n ? p->mlabel[m - 1] : p->unknown;
     }
-    if (e->leaf && n < cap) {
-        snprintf(buf, sizeof buf, "%s", lpm_str(p, e->leaf));
-        names[n++] = strdup(buf);
-    }
+    if (e->leaf && n < cap)
+        names[n++] = e->leaf <= p->strings.n ? p->slabel[e->leaf - 1] : p->unknown;
     return n;
 }
 
@@ -468,8 +547,12 @@ void lpm_free(lpm_profile *p)
 {
     for (size_t i = 0; i < p->strings.n; i++)
         free(p->strings.v[i]);
-    for (size_t i = 0; i < p->stacks.n; i++)
-        free(p->stacks.v[i].f);
+    for (size_t i = 0; i < p->blocks.n; i++)
+        free(p->blocks.v[i]);
+    free(p->blocks.v);
+    for (size_t i = 0; i < p->capnames; i++)
+        free(p->names[i]);
+    free(p->names), free(p->mlabel), free(p->slabel), free(p->tlabel);
     for (size_t i = 0; i < p->meta.n; i++)
         free(p->meta.v[i]);
     free(p->strings.v), free(p->methods.v), free(p->stacks.v), free(p->samples.v), free(p->allocs.v);

@@ -26,20 +26,28 @@ typedef struct lph_node {
 static void lph_json_str(lpf_buf *b, const char *s)
 {
     lpf_buf_add(b, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    while (*s) {
+        size_t plain = strcspn(s, "\"\\<>&\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+                                  "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
+        lpf_buf_add(b, s, plain);
+        s += plain;
+        if (!*s)
+            break;
+        unsigned char c = (unsigned char)*s++;
         if (c == '"' || c == '\\')
             lpf_buf_printf(b, "\\%c", c);
-        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-            lpf_buf_printf(b, "\\u%04x", c);
         else
-            lpf_buf_add(b, s, 1);
+            lpf_buf_printf(b, "\\u%04x", c);
     }
     lpf_buf_add(b, "\"", 1);
 }
 
+/* lph_child: n's child of that name, made if new.  The stacks come sorted, so it is
+ * nearly always the last child made, and names are interned (agg.c): one pointer test. */
 static lph_node *lph_child(lph_node *n, const char *name)
 {
+    if (n->n && n->kids[n->n - 1]->name == name)
+        return n->kids[n->n - 1];
     for (size_t i = 0; i < n->n; i++)
         if (!strcmp(n->kids[i]->name, name))
             return n->kids[i];

@@ -18,30 +18,69 @@ static int lps_by_total(const void *a, const void *b)
     return (x->total < y->total) - (x->total > y->total);
 }
 
+/* Rows found by name: the profile's interned names, so by pointer (open addressing on
+ * the pointer, slots holding a row's index + 1). */
+typedef struct {
+    lps_row *r;
+    size_t n, cap;
+    size_t *slot;
+    size_t nslots;
+} lps_rows;
+
+static size_t lps_slot(const lps_rows *t, const char *name)
+{
+    size_t i = (size_t)(((uint64_t)(uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 24) & (t->nslots - 1);
+    while (t->slot[i] && t->r[t->slot[i] - 1].name != name)
+        i = (i + 1) & (t->nslots - 1);
+    return i;
+}
+
+/* lps_row_of: the row of name, added (zero) if new. */
+static lps_row *lps_row_of(lps_rows *t, const char *name)
+{
+    if ((t->n + 1) * 2 > t->nslots) {
+        free(t->slot);
+        t->nslots = t->nslots ? t->nslots * 2 : 1024;
+        t->slot = lpf_alloc(t->nslots * sizeof *t->slot);
+        memset(t->slot, 0, t->nslots * sizeof *t->slot);
+        for (size_t k = 0; k < t->n; k++)
+            t->slot[lps_slot(t, t->r[k].name)] = k + 1;
+    }
+    size_t i = lps_slot(t, name);
+    if (!t->slot[i]) {
+        t->r = lpf_grow(t->r, &t->cap, t->n + 1, sizeof *t->r);
+        t->r[t->n++] = (lps_row){name, 0, 0};
+        t->slot[i] = t->n;
+    }
+    return &t->r[t->slot[i] - 1];
+}
+
+/* lps_sorted: the rows, the largest total first (the index freed). */
+static size_t lps_sorted(lps_rows *t, lps_row **rows)
+{
+    free(t->slot);
+    if (t->n)
+        qsort(t->r, t->n, sizeof *t->r, lps_by_total);
+    *rows = t->r;
+    return t->n;
+}
+
 /* lps_methods: each frame's self and inclusive weight over the folded stacks. */
 static size_t lps_methods(const lpf_folded *v, size_t n, lps_row **rows)
 {
-    size_t nr = 0, cap = 0;
-    lps_row *r = NULL;
+    lps_rows t = {0};
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < v[i].n; j++) {
-            size_t k = 0, dup = 0;
-            for (size_t d = 0; d < j; d++)
-                dup |= !strcmp(v[i].frames[d], v[i].frames[j]);
-            while (k < nr && strcmp(r[k].name, v[i].frames[j]))
-                k++;
-            if (k == nr) {
-                r = lpf_grow(r, &cap, nr + 1, sizeof *r);
-                r[nr++] = (lps_row){v[i].frames[j], 0, 0};
-            }
+            int dup = 0;
+            for (size_t d = 0; d < j && !dup; d++)
+                dup = v[i].frames[d] == v[i].frames[j];
+            lps_row *r = lps_row_of(&t, v[i].frames[j]);
             if (!dup)
-                r[k].total += v[i].count;
+                r->total += v[i].count;
             if (j + 1 == v[i].n)
-                r[k].self += v[i].count;
+                r->self += v[i].count;
         }
-    qsort(r, nr, sizeof *r, lps_by_total);
-    *rows = r;
-    return nr;
+    return lps_sorted(&t, rows);
 }
 
 static void lps_profile(const lpm_profile *p, int event, FILE *f)
@@ -65,27 +104,22 @@ static void lps_profile(const lpm_profile *p, int event, FILE *f)
     lpm_series_free(&s);
 }
 
+static const char lps_none[] = "?";
+
 /* lps_alloc_classes: allocations per class (objects and bytes: exact or estimated), the
  * most bytes first, and the rate over the recording. */
 static void lps_alloc_classes(const lpm_profile *p, FILE *f)
 {
     lpm_series s;
     lpm_series_of(p, LPM_ALLOC, &s);
-    lps_row *r = NULL;
-    size_t nr = 0, cap = 0;
+    lps_rows t = {0};
     for (size_t i = 0; i < s.n; i++) {
-        const char *name = lpm_str(p, s.v[i].leaf);
-        size_t k = 0;
-        while (k < nr && strcmp(r[k].name, name))
-            k++;
-        if (k == nr) {
-            r = lpf_grow(r, &cap, nr + 1, sizeof *r);
-            r[nr++] = (lps_row){name, 0, 0};
-        }
-        r[k].self += s.v[i].count, r[k].total += s.v[i].total;
+        uint64_t leaf = s.v[i].leaf;
+        lps_row *r = lps_row_of(&t, leaf && leaf <= p->strings.n ? p->slabel[leaf - 1] : lps_none);
+        r->self += s.v[i].count, r->total += s.v[i].total;
     }
-    if (nr)
-        qsort(r, nr, sizeof *r, lps_by_total);
+    lps_row *r;
+    size_t nr = lps_sorted(&t, &r);
     double secs = p->last_time > 0 ? (double)p->last_time / 1e6 : 1;
     if (nr)
         fprintf(f, "\nallocations by class\n  %12s %14s %12s  %s\n", "objects", "bytes", "bytes/s", "class");

@@ -68,7 +68,7 @@ static int lpo_text(const lpm_profile *p, const lpf_outopts *o, int fmt, int eve
 }
 
 /* lpf_output: writes p (raw: the stream as received) as o says; 0 on success. */
-int lpf_output(const lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o)
+int lpf_output(lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o)
 {
     int i = lpo_pick(o);
     if (i < 0) {
@@ -78,6 +78,8 @@ int lpf_output(const lpm_profile *p, const lpf_buf *raw, const lpf_outopts *o)
         return -1;
     }
     int event = lpo_event(p, o->event), rc;
+    if (lpo_formats[i].fmt != LPO_RAW)
+        lpm_expand_stacks(p);
     switch (lpo_formats[i].fmt) {
     case LPO_RAW:
         rc = lpf_write_file(o->path, raw->p, raw->len);

@@ -246,6 +246,7 @@ int lpf_collect(lpf_listener *l, lpf_buf *raw, double seconds, int (*alive)(void
         lpm_profile p;
         char err[200];
         if (raw->len && !lpm_parse(raw->p, raw->len, &p, err, sizeof err)) {
+            lpm_expand_stacks(&p);
             uint64_t until = open ? p.last_time : UINT64_MAX;
             if (until > pushed)
                 lpf_push(&p, cli->push, cli->app, pushed, until, epoch);
