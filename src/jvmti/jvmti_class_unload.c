@@ -8,8 +8,9 @@
  * code with the world stopped too.  As HotSpot, which hands these events to its service
  * thread, the VM side here only queues what the event needs: for ClassUnload the class's
  * name (internal form, "p/q/Name", as HotSpot passes Symbol::as_C_string), for
- * CompiledMethodUnload the method and the code's address.  A daemon thread of the system
- * group, "Service Thread", takes them off the queue in order and calls the callbacks in
+ * CompiledMethodUnload the method and the code's address.  A daemon thread hidden from
+ * external view as HotSpot's is (in no group, no enumeration, no thread count, no
+ * ThreadStart), "Service Thread", takes them off the queue in order and calls the callbacks in
  * native state: they may call JNI and JVMTI and block.  ClassUnload is posted for instance
  * and hidden classes, never arrays (HotSpot posts from InstanceKlass's unloading), and only
  * while some environment has a callback (setting one is what enables the event, as on
@@ -114,7 +115,7 @@ static void service_main(Thread *t) {
 
 static void start_thread(void) {
     if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return;
-    if (!jthread_start_system_daemon("Service Thread", service_main)) __atomic_store_n(&started, 0, __ATOMIC_RELEASE);
+    if (!jthread_start_hidden_daemon("Service Thread", service_main)) __atomic_store_n(&started, 0, __ATOMIC_RELEASE);
 }
 
 void jvmti_service_wanted(Thread *t) {

@@ -80,7 +80,7 @@ jint jvmti_live_threads(Thread *self, Object ****out) {
     n = 0;
     for (Thread *p = thread_list; p; p = p->next) {
         Object *jt = __atomic_load_n(&p->jthread, __ATOMIC_ACQUIRE);
-        if (jt && thread_state(p) != TS_TERMINATED && thread_from_jthread(jt) == p) hs[n++] = hnd_new(self, jt);
+        if (jt && !p->hidden && thread_state(p) != TS_TERMINATED && thread_from_jthread(jt) == p) hs[n++] = hnd_new(self, jt);
     }
     pthread_mutex_unlock(&thread_list_lock);
     /* the list has the newest first; HotSpot answers in the order the threads started */

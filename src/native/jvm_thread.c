@@ -218,7 +218,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     Thread **ts = vm_malloc((size_t)(n ? n : 1) * sizeof(Thread *));
     n = 0;
     for (Thread *p = thread_list; p; p = p->next)
-        if (thread_state(p) != TS_TERMINATED) ts[n++] = p;
+        if (!p->hidden && thread_state(p) != TS_TERMINATED) ts[n++] = p;
     thread_block_end(t, old);
     Object ***hs = vm_malloc((size_t)(n ? n : 1) * sizeof(Object **));
     int k = 0;

@@ -95,6 +95,7 @@ static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
 static JThreadCounts counts;
 
 static void count_start(Thread *t) {
+    if (t->hidden) return;
     pthread_mutex_lock(&counts_lock);
     counts.live++;
     counts.started++;
@@ -187,8 +188,8 @@ static bool daemon_attach(Thread *t, const char *name) {
     HandleMark hm = hnd_mark(t);
     Object **group = hnd_new(t, vm_system_group);
     bool ok = jthread_attach_object(t, group, name, true);
-    if (ok) {
-        OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+    if (ok) OBJ_FIELD(t->jthread, jthread_priority_off, jint) = 9;     /* NearMaxPriority, as on HotSpot */
+    if (ok && !t->hidden) {
         /* HotSpot puts its daemons in the system group's list (ThreadGroup.add), where
          * enumerations and debuggers find them */
         Method *add = class_find_declared_method(VMC(ThreadGroup), sym_intern_cstr("add"), sym_intern_cstr("(Ljava/lang/Thread;)V"));
@@ -221,7 +222,7 @@ static void *system_daemon_main(void *arg) {
     daemon_release_creator(d);
     if (!ok) return NULL;
     name_native_thread(t);
-    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
+    if (!t->hidden && JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_START)) jvmti_post_ThreadStart(t);
     body(t);
     return NULL;
 }
@@ -238,10 +239,11 @@ static void wait_attached(SystemDaemon *d) {
     if (self) thread_block_end(self, old);
 }
 
-bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) {
+static bool start_daemon(const char *name, void (*body)(Thread *t), bool hidden) {
     SystemDaemon *d = vm_malloc(sizeof *d);
     *d = (SystemDaemon){ thread_create_record(), name, body, false };
     d->t->daemon = true;
+    d->t->hidden = hidden;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -252,6 +254,10 @@ bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) {
     vm_free(d);
     return rc == 0;
 }
+
+bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t)) { return start_daemon(name, body, false); }
+
+bool jthread_start_hidden_daemon(const char *name, void (*body)(Thread *t)) { return start_daemon(name, body, true); }
 
 /* ---- start and exit ---- */
 
@@ -290,7 +296,7 @@ void jthread_exit(Thread *t) {
     }
     /* ThreadEnd comes while the thread is still alive, as HotSpot's does: a callback may
      * suspend it (itself or from another thread), and it stays suspended there */
-    if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_END)) jvmti_post_ThreadEnd(t);
+    if (!t->hidden && JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_THREAD_END)) jvmti_post_ThreadEnd(t);
     susp_mark_exiting(t);
     Object **jt = hnd_new(t, t->jthread);
     mon_enter(t, jt);

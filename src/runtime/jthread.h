@@ -37,6 +37,8 @@ bool jthread_attach_object(Thread *t, Object **group, const char *name, bool dae
  * at HotSpot's NearMaxPriority and then runs body, in VM state; returns once the thread is
  * in the group (or failed to get there).  False if no pthread. */
 bool jthread_start_system_daemon(const char *name, void (*body)(Thread *t));
+/* The same for a daemon hidden from external view (Thread.hidden: "Service Thread"). */
+bool jthread_start_hidden_daemon(const char *name, void (*body)(Thread *t));
 /* Starts a new pthread running the Java Thread *jt (JVM_StartThread). */
 bool jthread_start(Thread *t, Object **jt);
 /* The same, but the new thread runs body(itself, arg), entered in VM state, instead of

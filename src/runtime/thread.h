@@ -93,6 +93,9 @@ struct Thread {
     bool is_main;
     bool listed;                            /* on thread_list (possibly before it runs) */
     bool counted;                           /* in the live-thread counts (jthread.c) */
+    bool hidden;                            /* hidden from external view, as HotSpot's Service
+                                               Thread: in no group, no enumeration, no count,
+                                               no ThreadStart or ThreadEnd event */
     volatile bool exiting;                  /* past Thread.exit: no longer suspendable, as in HotSpot */
     pthread_t pthread;
     int os_tid;                             /* the kernel's thread id (thread dumps) */

@@ -5,6 +5,8 @@
  * by id, prints how they are described, calls the function (and with NULL), sets the
  * event's callback and waits for the ClassUnload of a class whose loader the program drops
  * (the callback calls JNI and JVMTI, which it may: it runs on a thread of its own).
+ * That thread, HotSpot's "Service Thread", is hidden from external view: no thread group,
+ * GetAllThreads, Thread.getAllStackTraces or thread count lists it (Loupe listed it).
  * OpenJDK's nsk/jvmti/scenarios/extension/EX03/ex03t001 does the same.
  */
 #include "agent.h"
@@ -90,6 +92,22 @@ JNIEXPORT jboolean JNICALL Java_HsExtMain_unloaded(JNIEnv *jni, jclass c, jstrin
     if (!told++) printf("callback: JNI usable %d, live phase %d\n", jni_ok, phase_ok);
     fflush(stdout);
     return JNI_TRUE;
+}
+
+/* The names of the threads GetAllThreads lists. */
+JNIEXPORT jobjectArray JNICALL Java_HsExtMain_jvmtiThreads(JNIEnv *jni, jclass c) {
+    jint n = 0;
+    jthread *ts = NULL;
+    if ((*jvmti)->GetAllThreads(jvmti, &n, &ts) != JVMTI_ERROR_NONE) return NULL;
+    jobjectArray names = (*jni)->NewObjectArray(jni, n, (*jni)->FindClass(jni, "java/lang/String"), NULL);
+    for (jint i = 0; names && i < n; i++) {
+        jvmtiThreadInfo info;
+        if ((*jvmti)->GetThreadInfo(jvmti, ts[i], &info) != JVMTI_ERROR_NONE) continue;
+        (*jni)->SetObjectArrayElement(jni, names, i, (*jni)->NewStringUTF(jni, info.name));
+        (*jvmti)->Deallocate(jvmti, (unsigned char *)info.name);
+    }
+    (*jvmti)->Deallocate(jvmti, (unsigned char *)ts);
+    return names;
 }
 
 JNIEXPORT jint JNICALL Agent_OnLoad(JavaVM *vm, char *options, void *reserved) {

@@ -8,6 +8,7 @@ public class HsExtMain {
     static native void report();
     static native void enable(boolean on);
     static native boolean unloaded(String name);
+    static native String[] jvmtiThreads();
 
     static class OwnLoader extends ClassLoader {
         OwnLoader() { super(HsExtMain.class.getClassLoader()); }
@@ -42,5 +43,22 @@ public class HsExtMain {
         System.out.println("class collected: " + (ref.get() == null));
         System.out.println("ClassUnload of HsExtVictim: " + unloaded("HsExtVictim"));
         enable(false);
+        printThreads();
+    }
+
+    // The threads every view lists, the callbacks' thread (hidden) in none of them.
+    static void printThreads() {
+        ThreadGroup g = Thread.currentThread().getThreadGroup();
+        while (g.getParent() != null) g = g.getParent();
+        Thread[] ts = new Thread[200];
+        int n = g.enumerate(ts, true);
+        java.util.TreeSet<String> group = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) group.add(ts[i].getName());
+        java.util.TreeSet<String> all = new java.util.TreeSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) all.add(t.getName());
+        System.out.println("thread group: " + group);
+        System.out.println("getAllStackTraces: " + all);
+        System.out.println("GetAllThreads: " + new java.util.TreeSet<>(java.util.Arrays.asList(jvmtiThreads())));
+        System.out.println("thread count: " + java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount());
     }
 }
