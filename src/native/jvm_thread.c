@@ -203,6 +203,8 @@ const VMNative vm_natives_thread[] = {
 
 /* ---- all threads and their stacks ---- */
 
+/* Every live thread but those hidden from external view and JVMTI's agent threads, as
+ * HotSpot lists them (Thread.getAllStackTraces). */
 JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     UNUSED(dummy);
     JNI_ENTER(env);
@@ -218,7 +220,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     Thread **ts = vm_malloc((size_t)(n ? n : 1) * sizeof(Thread *));
     n = 0;
     for (Thread *p = thread_list; p; p = p->next)
-        if (!p->hidden && thread_state(p) != TS_TERMINATED) ts[n++] = p;
+        if (!p->hidden && !p->agent && thread_state(p) != TS_TERMINATED) ts[n++] = p;
     thread_block_end(t, old);
     Object ***hs = vm_malloc((size_t)(n ? n : 1) * sizeof(Object **));
     int k = 0;

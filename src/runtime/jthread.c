@@ -95,7 +95,7 @@ static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
 static JThreadCounts counts;
 
 static void count_start(Thread *t) {
-    if (t->hidden) return;
+    if (t->hidden || t->agent) return;
     pthread_mutex_lock(&counts_lock);
     counts.live++;
     counts.started++;
@@ -357,6 +357,7 @@ bool jthread_start_body(Thread *t, Object **jt, void (*body)(Thread *nt, void *a
      * the list, where the collector sees it. */
     Thread *nt = thread_create_record();
     nt->daemon = OBJ_FIELD(*jt, jthread_daemon_off, jboolean);
+    nt->agent = body != NULL;       /* only RunAgentThread gives a body */
     thread_list_add(t, nt);
     /* only now: joining the list may wait out a collection, which could not see the
      * record's reference while it was not listed */

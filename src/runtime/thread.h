@@ -96,6 +96,8 @@ struct Thread {
     bool hidden;                            /* hidden from external view, as HotSpot's Service
                                                Thread: in no group, no enumeration, no count,
                                                no ThreadStart or ThreadEnd event */
+    bool agent;                             /* a JVMTI agent thread (RunAgentThread): JVMTI lists
+                                               it, Java's views and counts do not (HotSpot) */
     volatile bool exiting;                  /* past Thread.exit: no longer suspendable, as in HotSpot */
     pthread_t pthread;
     int os_tid;                             /* the kernel's thread id (thread dumps) */
