@@ -6,7 +6,8 @@
 #                   embedded, through bin/java and through -XXaltjvm (TEST_MODE)
 #   make test-gcstress / test-asan / test-tsan   the suite under GC stress / ASan+UBSan /
 #                   ThreadSanitizer; GC=marksweep|markcompact runs any of them under that
-#                   collector; make test-collectors: a smoke set under each non-default one
+#                   collector; make test-collectors: a smoke set under each non-default one;
+#                   make ci-smoke: what CI runs of these (smaller sets)
 #   make fuzz       run the class-file fuzzer for a bounded time
 #   make bench      benchmarks: Loupe vs HotSpot -Xint vs Zero vs HotSpot JIT, and start-up;
 #                   then what tools cost (profiler, JVMTI, JVMPI), the collectors' table and
@@ -50,7 +51,7 @@ OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
 JDK := $(BUILD)/jdk
 LIBJVM := $(JDK)/lib/server/libjvm.so
 
-.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors fuzz bench clean test-programs jtreg jtreg-smoke conformance realapps
+.PHONY: all deps jdk demo test test-gcstress test-asan test-tsan test-collectors ci-smoke fuzz bench clean test-programs jtreg jtreg-smoke conformance realapps
 all: deps $(LIBJVM) $(JDK)/release $(JDK)/include/jvmpi.h $(BUILD)/libloupe.a
 
 deps:
@@ -145,6 +146,41 @@ test-asan:
 # leaves out and src/interp/interp.c for why the interpreter loop is not instrumented.
 test-tsan:
 	@TEST_TIMEOUT=$${TEST_TIMEOUT:-300} $(MAKE) --no-print-directory SAN=thread TEST_MODE="$(CHECK_TEST_MODE)" test
+
+# CI (.ci/run) runs `make test` whole and, beside it, smoke sets of the runs that take the
+# suite several times as long (a collection every 50 allocations, ASan+UBSan,
+# ThreadSanitizer, the other collectors), so that it stays well inside its time: the tests
+# that stress what each run catches (roots and moving objects; memory errors; races:
+# threads, monitors, suspension, JVMTI, JNI, the profiler's agent) without the tool tests
+# that run javac or jdb for minutes under them.  The make targets above run everything.
+CI_COLLECTOR_SMOKE := AgentUnload AllocChurn AllocThreads ClassUnload Exceptions ExitWhileCollecting GcWorkload \
+    GenBarrier HugeArray IdentityClone JniReturnGC LargeArray Monitors OomFill RefFinalize RefSoft RefWeak \
+    ThreadStartGC embed_weak gc_events heap_dump refcount
+CI_COLLECTOR_STRESS_SMOKE := GcWorkload GenBarrier IdentityClone JniReturnGC RefFinalize RefWeak ThreadStartGC embed_weak
+CI_GCSTRESS_SMOKE := java/AllocChurn java/GcWorkload java/GenBarrier java/IdentityClone java/InternChurn \
+    java/JniReturnGC java/Monitors java/RefCleaner java/RefFinalize java/RefSoft java/RefWeak java/Strings \
+    java/ThreadStartGC java/HugeArray java/LargeArray java/ClassUnload java/Exceptions java/Collections1 \
+    java/Concurrency java/HiddenClasses java/Indy java/VarHandles java/UnsafeOps java/ThreadStress \
+    java/ExitWhileCollecting embed/embed_weak embed/embed_attach_gc embed/embed_threads agent/HeapWalk \
+    agent/ForceGcFree agent/AllocEvents agent/HeapChecker agent/AgentTags agent/Lifetimes agent/StackMarks \
+    agent/Redefine jvmpi/gcwalk jvmpi/events prof/loupe_alloc_exact prof/loupe_lifetimes tool/gc_events \
+    tool/class_unload
+CI_SAN_SMOKE := java/Threads java/ThreadStress java/ThreadSuspend java/ThreadStop java/Monitors java/Concurrency \
+    java/RefThreads java/AllocThreads java/AllocSmallThreads java/ExitRace java/ExitWhileCollecting \
+    java/JniRecursion java/UncaughtOverflow java/MappedTruncate java/BrokenPipe java/Exceptions java/Strings \
+    java/HiddenClasses java/ClassUnload java/IndyThreads java/VerifyErrors java/GcWorkload java/UnsafeCopySwap \
+    agent/ThreadStates agent/MonitorEvents agent/SuspendEnd agent/AllocCounts agent/HeapWalk agent/DebugEvents \
+    agent/AgentUnload agent/AsgctTorture agent/RawMonitorWalk agent/AgentThreadViews agent/HotSpotExtensions \
+    agent/Redefine agent/Lifetimes embed/embed_threads embed/embed_attach_gc embed/embed_calls \
+    embed/embed_checkjni jvmpi/events jvmpi/gcwalk prof/loupe_alloc_exact prof/loupe_lifetimes \
+    prof/thread_churn prof/loupe_cpu_split tool/javac_compile tool/jdwp_load tool/attach tool/javaagent \
+    tool/thread_dump tool/exit_races unit/*
+ci-smoke: all test-programs
+	@$(MAKE) --no-print-directory test-collectors COLLECTOR_SMOKE="$(CI_COLLECTOR_SMOKE)" \
+	    COLLECTOR_STRESS_SMOKE="$(CI_COLLECTOR_STRESS_SMOKE)"
+	@echo "== GC stress (smoke)"; TESTS="$(CI_GCSTRESS_SMOKE)" $(MAKE) --no-print-directory test-gcstress
+	@echo "== ASan+UBSan (smoke)"; TESTS="$(CI_SAN_SMOKE)" $(MAKE) --no-print-directory test-asan
+	@echo "== ThreadSanitizer (smoke)"; TESTS="$(CI_SAN_SMOKE)" $(MAKE) --no-print-directory test-tsan
 
 fuzz: deps
 	@BUILD=$(BUILD) JAVA_HOME=$(JAVA_HOME) tests/fuzz/run.sh
