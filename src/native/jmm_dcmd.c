@@ -15,7 +15,7 @@
  * the outputs keep HotSpot's layout, so that tools reading them need no second parser.
  *
  * The set is small: help, GC.class_histogram, GC.heap_dump, GC.heap_info, GC.run,
- * GC.run_finalization, Thread.print (the SIGQUIT dump; -l and -e are accepted and add
+ * GC.run_finalization, ManagementAgent.start_local / status / stop, Thread.print (the SIGQUIT dump; -l and -e are accepted and add
  * nothing yet), VM.command_line, VM.dynlibs, VM.flags, VM.system_properties, VM.uptime,
  * VM.version.
  */
@@ -68,6 +68,9 @@ static void run_finalization(Thread *t, FILE *out, const DcmdValues *v);
 static void run_dynlibs(Thread *t, FILE *out, const DcmdValues *v);
 static void run_agent_load(Thread *t, FILE *out, const DcmdValues *v);
 static void run_data_dump(Thread *t, FILE *out, const DcmdValues *v);
+static void run_jmx_start_local(Thread *t, FILE *out, const DcmdValues *v);
+static void run_jmx_status(Thread *t, FILE *out, const DcmdValues *v);
+static void run_jmx_stop(Thread *t, FILE *out, const DcmdValues *v);
 static void run_threads(Thread *t, FILE *out, const DcmdValues *v);
 static void run_command_line(Thread *t, FILE *out, const DcmdValues *v);
 static void run_flags(Thread *t, FILE *out, const DcmdValues *v);
@@ -96,6 +99,12 @@ static const Dcmd DCMDS[] = {
       2, { { "library path", "Absolute path of the JVMTI agent to load.", false, true },
            { "agent option", "Option string to pass the agent.", false, false } }, run_agent_load },
     { "JVMTI.data_dump", "Signal the JVM to do a data-dump request for JVMTI.", "High", MONITOR, 0, { { 0 } }, run_data_dump },
+    { "ManagementAgent.start_local", "Start local management agent.", "Low: No impact", NO_PERMISSION, 0, { { 0 } },
+      run_jmx_start_local },
+    { "ManagementAgent.status", "Print the management agent status.", "Low: No impact", MONITOR, 0, { { 0 } },
+      run_jmx_status },
+    { "ManagementAgent.stop", "Stop remote management agent.", "Low: No impact", NO_PERMISSION, 0, { { 0 } },
+      run_jmx_stop },
     { "Thread.print", "Print all threads with stacktraces.", "Medium: Depends on the number of threads.", MONITOR,
       2, { { "-l", "print java.util.concurrent locks", true, false }, { "-e", "print extended thread information", true, false } },
       run_threads },
@@ -215,6 +224,57 @@ static void run_data_dump(Thread *t, FILE *out, const DcmdValues *v) {
     UNUSED(out);
     UNUSED(v);
     if (JVMTI_EVENT_ENABLED(t, JVMTI_EVENT_DATA_DUMP_REQUEST)) jvmti_post_DataDumpRequest(t);
+}
+
+/* ManagementAgent.*: as in HotSpot, the JDK's jdk.management.agent module does the work:
+ * the module is loaded (into a layer of its own when the boot layer lacks it, as under
+ * --limit-modules), then jdk.internal.agent.Agent, found through the system loader, runs
+ * the command; its exceptions are the command's. */
+static Class *jmx_agent(Thread *t) {
+    Class *mods = jmm_class(t, "jdk/internal/module/Modules");
+    Method *load = mods ? class_find_declared_method(mods, sym_intern_cstr("loadModule"),
+                                                     sym_intern_cstr("(Ljava/lang/String;)Ljava/lang/Module;")) : NULL;
+    Object *name = load ? jstr_new_utf8(t, "jdk.management.agent") : NULL;
+    Slot args[1] = { { .l = name } }, r;
+    if (!name || !interp_call(t, load, args, &r)) return NULL;
+    Method *sys = class_find_declared_method(VMC(ClassLoader), sym_intern_cstr("getSystemClassLoader"),
+                                             sym_intern_cstr("()Ljava/lang/ClassLoader;"));
+    if (!sys || !interp_call(t, sys, NULL, &r)) return NULL;
+    Class *agent = ld_load(t, sym_intern_cstr("jdk/internal/agent/Agent"), hnd_new(t, r.l), false);
+    return agent && class_init(t, agent) ? agent : NULL;
+}
+
+/* Calls Agent's static method name with descriptor desc; *result its value. */
+static bool jmx_call(Thread *t, const char *name, const char *desc, Slot *result) {
+    HandleMark hm = hnd_mark(t);
+    Class *agent = jmx_agent(t);
+    Method *m = agent ? class_find_declared_method(agent, sym_intern_cstr(name), sym_intern_cstr(desc)) : NULL;
+    bool ok = m && interp_call(t, m, NULL, result);
+    hnd_release(t, hm);
+    return ok;
+}
+
+static void run_jmx_start_local(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(out);
+    UNUSED(v);
+    Slot r;
+    jmx_call(t, "startLocalManagementAgent", "()V", &r);
+}
+
+static void run_jmx_stop(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(out);
+    UNUSED(v);
+    Slot r;
+    jmx_call(t, "stopRemoteManagementAgent", "()V", &r);
+}
+
+static void run_jmx_status(Thread *t, FILE *out, const DcmdValues *v) {
+    UNUSED(v);
+    Slot r;
+    if (!jmx_call(t, "getManagementAgentStatus", "()Ljava/lang/String;", &r) || !r.l) return;
+    char *s = jstr_to_utf8(r.l);
+    if (s) fprintf(out, "%s\n", s);     /* the text ends with a newline, and HotSpot adds one */
+    vm_free(s);
 }
 
 static void run_histogram(Thread *t, FILE *out, const DcmdValues *v) {
