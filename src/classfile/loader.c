@@ -447,7 +447,7 @@ static const char *module_for_boot_class(Symbol *name) {
         /* Before the module system is up, java.base (as HotSpot does); afterwards only the
          * modules defined to the boot loader: a class of a platform or application module
          * is not the boot loader's to define. */
-        return vm_phase < VM_PHASE_MODULES ? "java.base" : NULL;
+        return vm_phase_now() < VM_PHASE_MODULES ? "java.base" : NULL;
     }
     return jimage_pkg_to_module(jimage, pn->str);
 }
@@ -501,7 +501,7 @@ static const char *boot_module_name(Symbol *name) {
     Symbol *pn = package_name_of(name);
     Package *p = pn ? ld_find_package(ld_boot, pn, false) : NULL;
     if (p && p->entry && p->entry->name) return p->entry->name->str;
-    return vm_phase < VM_PHASE_MODULES && (!p || !p->module) ? "java.base" : NULL;
+    return vm_phase_now() < VM_PHASE_MODULES && (!p || !p->module) ? "java.base" : NULL;
 }
 
 /* HotSpot's search of the --patch-module entries of the class's module, first of all. */
@@ -530,7 +530,7 @@ static uint8_t *read_boot_class(Symbol *name, size_t *len, char *source, size_t 
         snprintf(source, nsource, "jrt:/%s", module ? module : "java.base");
         return b;
     }
-    if (vm_phase < VM_PHASE_MODULES && nboot_entries == 0) return NULL;
+    if (vm_phase_now() < VM_PHASE_MODULES && nboot_entries == 0) return NULL;
     for (int i = 0; i < nboot_entries; i++) {
         b = read_from_entry(&boot_entries[i], name, len);
         if (b) {

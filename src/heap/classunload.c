@@ -110,7 +110,7 @@ static bool permanent_loader(LoaderData *ld) {
 
 void cu_begin(const GCTracer *tr) {
     cu_armed = false;
-    if (!tr->unload_classes || !heap_options()->class_unloading || vm_phase < VM_PHASE_LIVE) return;
+    if (!tr->unload_classes || !heap_options()->class_unloading || vm_phase_now() < VM_PHASE_LIVE) return;
     tracer = tr;
     for (LoaderData *ld = ld_all; ld; ld = ld->next) {
         ld->cu_permanent = permanent_loader(ld);

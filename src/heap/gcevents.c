@@ -80,7 +80,7 @@ static ListenerSlot *slot_of(const GCEventListener *l) {
  * VM state), then republishes the union; TLABs handed out before allocation events were
  * on would hide allocations, so they are closed. */
 static bool change(Thread *t, const GCEventListener *l, const GCEventListener *now, uint32_t mask) {
-    bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+    bool stop = t && vm_phase_now() >= VM_PHASE_PRIMORDIAL;
     if (stop) safepoint_begin(t);
     ListenerSlot *s = slot_of(l);
     bool ok = s != NULL;

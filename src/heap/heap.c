@@ -220,7 +220,7 @@ static void tlab_sample_point(Thread *t) {
 static void retire_tlab_cb(Thread *t, void *ctx) { UNUSED(ctx); retire_tlab(t); }
 
 static bool stress_due(void) {
-    if (heap_opts.stress_interval <= 0 || vm_phase < VM_PHASE_PRIMORDIAL) return false;
+    if (heap_opts.stress_interval <= 0 || vm_phase_now() < VM_PHASE_PRIMORDIAL) return false;
     pthread_mutex_lock(&stress_lock);
     bool due = ++stress_counter % (uint64_t)heap_opts.stress_interval == 0;
     pthread_mutex_unlock(&stress_lock);

@@ -141,7 +141,7 @@ static bool rc_init(const HeapOptions *o) {
 static bool reconcile_due(void) {
     size_t logged = __atomic_load_n(&log_count, __ATOMIC_RELAXED) * sizeof(LogEntry);
     size_t threshold = fl_capacity() / 8 > (512u << 10) ? fl_capacity() / 8 : 512u << 10;
-    return vm_phase >= VM_PHASE_PRIMORDIAL && granted_since + logged >= threshold;
+    return vm_phase_now() >= VM_PHASE_PRIMORDIAL && granted_since + logged >= threshold;
 }
 
 static void *rc_alloc(Thread *t, size_t size, bool tlab, size_t *granted) {

@@ -232,7 +232,7 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
 }
 
 JNIEXPORT jint JNICALL JNI_GetCreatedJavaVMs(JavaVM **vms, jsize n, jsize *count) {
-    bool live = vm_created && vm_phase >= VM_PHASE_PRIMORDIAL && vm_phase != VM_PHASE_DEAD;
+    bool live = vm_created && vm_phase_now() >= VM_PHASE_PRIMORDIAL && vm_phase_now() != VM_PHASE_DEAD;
     if (count) *count = live ? 1 : 0;
     if (live && vms && n > 0) vms[0] = &vm_javavm;
     return JNI_OK;
@@ -244,7 +244,7 @@ static jint attach(void **penv, void *vargs, bool daemon) {
         *penv = thread_env(t);
         return JNI_OK;
     }
-    if (vm_phase < VM_PHASE_START || vm_phase == VM_PHASE_DEAD) return JNI_ERR;
+    if (vm_phase_now() < VM_PHASE_START || vm_phase_now() == VM_PHASE_DEAD) return JNI_ERR;
     JavaVMAttachArgs *a = vargs;
     if (a && a->version != JNI_VERSION_1_1 && !supported_version(a->version)) return JNI_EVERSION;
     t = thread_create_record();
@@ -344,7 +344,7 @@ static jint JNICALL vm_DestroyJavaVM(JavaVM *vm) {
     }
     exc_take(t);
     jvmti_vm_death(t);
-    vm_phase = VM_PHASE_DEAD;
+    vm_phase_set(VM_PHASE_DEAD);
     thread_leave_vm(t, TS_IN_NATIVE);
     vm_DetachCurrentThread(vm);
     return JNI_OK;

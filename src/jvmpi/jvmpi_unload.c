@@ -107,7 +107,7 @@ static void unload_thread(void *arg) {
 }
 
 void jvmpi_unload_start(void) {
-    if (vm_phase < VM_PHASE_LIVE || !thread_current() || __atomic_load_n(&started, __ATOMIC_ACQUIRE)) return;
+    if (vm_phase_now() < VM_PHASE_LIVE || !thread_current() || __atomic_load_n(&started, __ATOMIC_ACQUIRE)) return;
     if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return;
     if (jvmpi_CreateSystemThread("JVMPI Class Unload", JVMPI_NORMAL_PRIORITY, unload_thread) != JNI_OK)
         __atomic_store_n(&started, 0, __ATOMIC_RELEASE);

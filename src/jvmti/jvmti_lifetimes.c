@@ -522,7 +522,7 @@ static void count_all_alive(void) {
  * shadow is dropped, with the world stopped (the next collections would make its
  * addresses stale). */
 static void stop_following(Thread *t) {
-    bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+    bool stop = t && vm_phase_now() >= VM_PHASE_PRIMORDIAL;
     if (stop) safepoint_begin(t);
     gc_remove_listener(NULL, &lt_listener);
     runs_flush();
@@ -554,7 +554,7 @@ jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...) {
     if (lt_env && lt_env != env) {
         err = JVMTI_ERROR_NOT_AVAILABLE;
     } else if (on) {
-        bool stop = t && vm_phase >= VM_PHASE_PRIMORDIAL;
+        bool stop = t && vm_phase_now() >= VM_PHASE_PRIMORDIAL;
         if (lt_on) gc_remove_listener(t, &lt_listener);
         if (stop) safepoint_begin(t);
         reset();

@@ -114,7 +114,7 @@ static Method *find_native_method;
 /* ClassLoader.findNative(loader, name): the address of `name` in a library the loader has
  * loaded, or 0. */
 static void *find_native_through_loader(Thread *t, Object *loader, const char *name) {
-    if (!VMC(ClassLoader) || vm_phase < VM_PHASE_START) return NULL;
+    if (!VMC(ClassLoader) || vm_phase_now() < VM_PHASE_START) return NULL;
     Method *find_native = class_cached_method(&find_native_method, VMC(ClassLoader), "findNative",
                                               "(Ljava/lang/ClassLoader;Ljava/lang/String;)J");
     if (!find_native) return NULL;

@@ -41,7 +41,7 @@
 
 char *vm_java_home;
 char *vm_libjvm_dir;
-volatile int vm_phase;
+int vm_phase;
 uint64_t vm_start_nanos;
 jlong vm_init_done_millis;
 Object *vm_system_loader;
@@ -234,7 +234,7 @@ static bool java_lang_init(Thread *t) {
     vm_start_signal_dispatcher();
     jmm_notify_start_thread();
     if (!call_static(t, "java/lang/System", "initPhase1", "()V", NULL, NULL)) return false;
-    vm_phase = VM_PHASE_START;
+    vm_phase_set(VM_PHASE_START);
     return preallocate_errors(t);
 }
 
@@ -248,7 +248,7 @@ static bool modules_init(Thread *t) {
     Slot r;
     if (!call_static(t, "java/lang/System", "initPhase2", "(ZZ)I", args, &r)) return false;
     if (r.i != 0) abort_during_init();      /* initPhase2 has printed why */
-    vm_phase = VM_PHASE_MODULES;
+    vm_phase_set(VM_PHASE_MODULES);
     jvmti_vm_start(t);
     if (!call_static(t, "java/lang/System", "initPhase3", "()V", NULL, NULL)) return false;
     Slot loader;
@@ -257,7 +257,7 @@ static bool modules_init(Thread *t) {
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     vm_init_done_millis = (jlong)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-    vm_phase = VM_PHASE_LIVE;
+    vm_phase_set(VM_PHASE_LIVE);
     return true;
 }
 
@@ -279,7 +279,7 @@ jint vm_boot(Thread *t) {
     jni_init();
     nat_init();
     if (!ld_boot_path_init(vm_java_home, vm_opts.boot_append)) return JNI_ERR;
-    vm_phase = VM_PHASE_PRIMORDIAL;
+    vm_phase_set(VM_PHASE_PRIMORDIAL);
     HandleMark hm = hnd_mark(t);
     bool ok = load_core_classes(t);
     if (ok) jvmti_early_vm_start(t);

@@ -139,14 +139,14 @@ static const char *const PHASE_NOTES[] = {
 };
 
 void cr_print_vm_state(void) {
-    int phase = vm_phase;
+    int phase = vm_phase_now();
     const char *note = phase >= 0 && (size_t)phase < ARRAY_LEN(PHASE_NOTES) ? PHASE_NOTES[phase] : "unknown";
     cr_printf("VM state: %s (%s)\n\n", atomic_load(&safepoint_pending) ? "at safepoint" : "not at safepoint", note);
 }
 
 void cr_print_heap(void) {
     cr_puts("Heap:\n");
-    if (vm_phase == VM_PHASE_NONE) {
+    if (vm_phase_now() == VM_PHASE_NONE) {
         cr_puts(" not initialized\n\n");
         return;
     }
@@ -184,7 +184,7 @@ void cr_print_vm_arguments(void) {
 
 void cr_print_vm_line(void) {
     cr_printf("# Java VM: %s (%s, %s, %s gc, linux-%s)\n", VM_NAME, VM_VERSION, VM_INFO,
-              vm_phase == VM_PHASE_NONE ? "no" : heap_collector_name(), CR_ARCH);
+              vm_phase_now() == VM_PHASE_NONE ? "no" : heap_collector_name(), CR_ARCH);
 }
 
 void cr_print_vm_info(void) {

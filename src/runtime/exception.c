@@ -184,7 +184,7 @@ bool exc_c_stack_ok(Thread *t) {
     char probe;
     if (!t->c_stack_limit || &probe >= t->c_stack_limit) return true;
     /* start-up recursion is the class library's own and bounded: only a booted VM checks */
-    if (vm_phase < VM_PHASE_LIVE) return true;
+    if (vm_phase_now() < VM_PHASE_LIVE) return true;
     /* the error is made with the margins opened (its constructor runs Java code); a
      * failure to make it falls back on the preallocated one */
     char *c_limit = t->c_stack_limit;

@@ -233,7 +233,7 @@ static void system_offsets(void) {
 
 /* java.lang.System's allowSecurityManager is not NEVER. */
 static bool security_manager_allowed(void) {
-    if (vm_phase < VM_PHASE_MODULES) return false;
+    if (vm_phase_now() < VM_PHASE_MODULES) return false;
     system_offsets();
     Object *m = VMC(System)->mirror;
     return OBJ_FIELD(m, sys_off.allow, jint) != OBJ_FIELD(m, sys_off.never, jint);

@@ -172,10 +172,14 @@ typedef struct VMOptions {
 extern VMOptions vm_opts;
 extern char *vm_java_home;          /* the JDK home (lib/modules lives under it) */
 extern char *vm_libjvm_dir;         /* directory of this libjvm.so */
-extern volatile int vm_phase;       /* VM_PHASE_*: how far start-up got */
+extern int vm_phase;                /* VM_PHASE_*: how far start-up got (read and set through */
+                                    /* vm_phase_now and vm_phase_set: other threads read it) */
 extern JavaVM vm_javavm;            /* the one JavaVM */
 extern uint64_t vm_start_nanos;
 extern jlong vm_init_done_millis;   /* wall clock (ms since the epoch) when start-up ended */
+
+static inline int vm_phase_now(void) { return __atomic_load_n(&vm_phase, __ATOMIC_ACQUIRE); }
+static inline void vm_phase_set(int phase) { __atomic_store_n(&vm_phase, phase, __ATOMIC_RELEASE); }
 
 enum {
     VM_PHASE_NONE = 0,
