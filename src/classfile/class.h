@@ -63,6 +63,7 @@ typedef struct ConstantPool {
     uint16_t nobjs;
     Object **objs;                  /* resolved heap objects, GC roots; NULL until resolved */
     Object **errors;                /* resolution errors to rethrow (indy/condy), parallel to objs */
+    struct CPClassError *class_errors;  /* class entries whose resolution failed (resolve.c) */
 } ConstantPool;
 
 /* ---------------------------------------------------------------- members */

@@ -8,6 +8,14 @@
  * depend on the instruction (static vs instance, interface vs class) are made on every
  * resolution request, cached or not, because two instructions may share an entry.
  *
+ * A class entry whose resolution failed with a LinkageError fails the same way ever after
+ * (JVMS 5.4.3), even if the class could be loaded now (an agent appended a JAR to the
+ * search path): the error is recorded beside the constant pool, and each later attempt
+ * throws a new error of its class and message with a cause of its cause's class and
+ * message, as HotSpot does; other errors (StackOverflowError, OutOfMemoryError,
+ * SecurityException) are not recorded.  The other object-valued entries keep theirs in
+ * their objs[] slot's twin (interp/callsite.c).
+ *
  * Class access includes the module check (module.c): a public class of another module is
  * accessible only if the accessor's module reads that module and the package is exported
  * to it, as HotSpot enforces at link time.
@@ -24,7 +32,9 @@
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
 #include "heap/handles.h"
+#include "interp/callsite.h"
 #include "runtime/security.h"
+#include <pthread.h>
 #include <stdio.h>
 
 /* ---- nests and packages ---- */
@@ -186,10 +196,72 @@ static bool cp_check_package_access(Thread *t, Class *cls, Class *c) {
     return ok;
 }
 
+/* ---- class entries in error (JVMS 5.4.3) ---- */
+
+typedef struct CPClassError {
+    struct CPClassError *next;
+    Object **error;                 /* a root of the class (class_new_root) */
+    uint16_t idx;
+} CPClassError;
+
+static pthread_mutex_t class_errors_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Nodes are added at the head with a release store and only freed with the class. */
+static Object **recorded_error(const ConstantPool *cp, uint16_t idx) {
+    for (CPClassError *r = __atomic_load_n(&cp->class_errors, __ATOMIC_ACQUIRE); r; r = r->next)
+        if (r->idx == idx) return r->error;
+    return NULL;
+}
+
+static void record_error(Class *cls, uint16_t idx, Object *error) {
+    CPClassError *r = vm_malloc(sizeof *r);
+    r->idx = idx;
+    r->error = class_new_root(cls, error);
+    r->next = cls->cp.class_errors;
+    __atomic_store_n(&cls->cp.class_errors, r, __ATOMIC_RELEASE);
+}
+
+void cp_free_class_errors(ConstantPool *cp) {
+    for (CPClassError *r = cp->class_errors, *next; r; r = next) {
+        next = r->next;
+        vm_free(r);
+    }
+    cp->class_errors = NULL;
+}
+
+static bool is_linkage_error(const Object *x) {
+    return x && VMC(LinkageError) && class_is_subclass(x->klass, VMC(LinkageError));
+}
+
+/* Throws again the error recorded for entry idx; false if there is none. */
+static bool rethrow_recorded(Thread *t, Class *cls, uint16_t idx) {
+    Object **error = cls->cp.class_errors ? recorded_error(&cls->cp, idx) : NULL;
+    if (error) exc_throw_like(t, *error, true);
+    return error != NULL;
+}
+
+/* After class entry idx failed with the pending exception: a LinkageError is recorded
+ * (unless another thread recorded one first, which is then thrown instead, or resolved
+ * the entry meanwhile, whose class is then the result, as in HotSpot). */
+static Class *resolve_failed(Thread *t, Class *cls, uint16_t idx) {
+    if (!is_linkage_error(t->exception)) return NULL;
+    CPEntry *e = &cls->cp.e[idx];
+    pthread_mutex_lock(&class_errors_lock);
+    Class *c = __atomic_load_n((Class **)&e->resolved, __ATOMIC_ACQUIRE);
+    bool first = !c && !recorded_error(&cls->cp, idx);
+    if (first) record_error(cls, idx, t->exception);
+    pthread_mutex_unlock(&class_errors_lock);
+    if (first) return NULL;
+    exc_take(t);
+    if (!c) rethrow_recorded(t, cls, idx);
+    return c;
+}
+
 Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
     CPEntry *e = &cls->cp.e[idx];
     Class *c = __atomic_load_n((Class **)&e->resolved, __ATOMIC_ACQUIRE);
     if (c) return c;
+    if (rethrow_recorded(t, cls, idx)) return NULL;
     Symbol *name = cp_class_name(&cls->cp, idx);
     if (name == cls->name) {
         /* an old version's code (redefine.c) names the class itself: its current version,
@@ -197,13 +269,14 @@ Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx) {
         c = (cls->flags & CF_OLD_VERSION) && cls->mirror ? mirror_class(cls->mirror) : cls;
     } else {
         c = ld_load(t, name, cls->loader ? &cls->loader : NULL, false);
-        if (!c || !cp_check_package_access(t, cls, c)) return NULL;
+        if (!c) return resolve_failed(t, cls, idx);
+        if (!cp_check_package_access(t, cls, c)) return NULL;
         ClassAccess r = access_class(t, cls, c);
         if (r != ACCESS_OK) {
             char msg[2400];
             access_class_message(t, msg, sizeof msg, cls, c, r);
             exc_throw(t, VMC_IllegalAccessError, "%s", msg);
-            return NULL;
+            return resolve_failed(t, cls, idx);
         }
     }
     __atomic_store_n((Class **)&e->resolved, c, __ATOMIC_RELEASE);

@@ -10,6 +10,8 @@
 #include "classfile/class.h"
 
 Class *cp_resolve_class(Thread *t, Class *cls, uint16_t idx);
+/* Frees the records of class entries in error (the class's memory is going). */
+void cp_free_class_errors(ConstantPool *cp);
 /* is_static: the instruction's kind (getstatic/putstatic vs getfield/putfield), which
  * must agree with the field or IncompatibleClassChangeError. */
 Field *cp_resolve_field(Thread *t, Class *cls, uint16_t idx, bool is_static, bool is_put);
