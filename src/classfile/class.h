@@ -105,6 +105,8 @@ typedef enum MethodKind {
     MK_NATIVE,          /* JNI native, bound lazily (short/long name, RegisterNatives) */
     MK_ABSTRACT,        /* throws AbstractMethodError */
     MK_VM_NATIVE,       /* native implemented inside the VM on raw slots (fast path) */
+    MK_DELETED,         /* deleted by a redefinition: throws NoSuchMethodError when called
+                         * through what still names it (a method handle, a jmethodID) */
 } MethodKind;
 
 /* Signature of a VM native that works on raw slots: args[0..arg_slots) hold the receiver
@@ -326,6 +328,8 @@ struct Class {
     uint32_t hook_base_len;
     Class *previous;                /* the versions before redefinitions (CF_OLD_VERSION),
                                      * newest first: obsolete methods run on them; GC roots */
+    struct RetiredMethods *retired_methods;    /* method arrays enhanced redefinitions
+                                     * replaced, still named by ids and handles (enhredef.c) */
     /* class unloading (heap/classunload.c) */
     uint8_t cu_own;                 /* a weak hidden class: unloaded on its own (atomic) */
     uint8_t cu_ids;                 /* a JNI id of a member was handed out (atomic) */

@@ -10,8 +10,11 @@
  * methods go on with the old version's copies, as in an ordinary redefinition
  * (redefine.c).  The Methods of the old array stay where they are, because jmethodIDs,
  * method handles and tools point at them: a method that survives becomes a twin of its new
- * Method (same code, holder, indices), a deleted one becomes its old version's copy (the
- * old code, running against the old constant pool: it finishes as it would have).  The
+ * Method (same code, holder, indices), a deleted one becomes its old version's copy of
+ * kind MK_DELETED, so that a call through a method handle or jmethodID still naming it
+ * throws NoSuchMethodError, as HotSpot's do (frames running it go on in the old version's
+ * copy); the arrays earlier redefinitions replaced (Class.retired_methods) follow each
+ * new version the same way.  The
  * class, its subclasses and, for an interface, its implementors are linked again
  * (link_relink: layout, vtables, itables, interface method numbers).  Every resolved
  * field and method reference whose target's holder is one of those classes is forgotten,
@@ -250,6 +253,40 @@ static void carry_native(Method *nm, const Method *om) {
     nm->flags |= om->flags & (MF_OVERPASS | MF_INTRINSIC);
 }
 
+typedef struct RetiredMethods {
+    struct RetiredMethods *next;
+    Method *v;
+    uint16_t n;
+} RetiredMethods;
+
+static void retire_methods(Class *c, Method *v, uint16_t n) {
+    RetiredMethods *r = vm_malloc(sizeof *r);
+    *r = (RetiredMethods){ c->retired_methods, v, n };
+    c->retired_methods = r;
+    cj_ids_retired(v, n, CJ_ID_METHOD);
+}
+
+/* m, of an array replaced by an earlier redefinition, follows the class's current methods:
+ * a twin of the method of its name and descriptor, or deleted for good. */
+static void follow_current(Class *c, Method *m) {
+    if (m->kind == MK_DELETED) return;
+    Method *nm = class_find_declared_method(c, m->name, m->desc);
+    if (nm) {
+        *m = *nm;
+        return;
+    }
+    m->vtable_index = m->itable_index = -1;
+    m->kind = MK_DELETED;
+}
+
+void rdf_free_retired(Class *c) {
+    for (RetiredMethods *r = c->retired_methods, *next; r; r = next) {
+        next = r->next;
+        vm_free(r);
+    }
+    c->retired_methods = NULL;
+}
+
 static void take_methods(Class *c, Class *n, Class *o) {
     Method *old = c->methods;
     uint16_t nold = c->nmethods;
@@ -261,11 +298,16 @@ static void take_methods(Class *c, Class *n, Class *o) {
     }
     c->methods = n->methods;
     c->nmethods = n->nmethods;
-    cj_ids_retired(old, nold, CJ_ID_METHOD);
+    for (RetiredMethods *r = c->retired_methods; r; r = r->next)
+        for (uint16_t i = 0; i < r->n; i++) follow_current(c, &r->v[i]);
+    retire_methods(c, old, nold);
     for (uint16_t i = 0; i < nold; i++) {
         Method *nm = class_find_declared_method(c, old[i].name, old[i].desc);
         old[i] = nm ? *nm : o->methods[i];
-        if (!nm) old[i].vtable_index = old[i].itable_index = -1;     /* dispatches to itself */
+        if (!nm) {
+            old[i].vtable_index = old[i].itable_index = -1;
+            old[i].kind = MK_DELETED;
+        }
     }
 }
 

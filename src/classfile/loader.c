@@ -708,7 +708,9 @@ Class *ld_define(Thread *t, Symbol *name, Object **loader, const uint8_t *bytes,
     jvmti_class_file_hook(t, &h);
     Class *c = define_bytes(t, name, loader, h.out, h.out_len, pd, source, parse_flags);
     keep_hook_base(c, &h);
+    bool changed = h.out != h.bytes;
     jvmti_class_file_hook_free(&h);
+    if (c && changed) mod_transformed_by_agent(t, c);
     return c;
 }
 
@@ -820,8 +822,10 @@ static Class *load_boot_hooked(Thread *t, Symbol *name) {
     }
     pthread_mutex_unlock(&boot_load_lock);
     jvmti_defer_end(t);
+    bool changed = h.out != h.bytes;
     jvmti_class_file_hook_free(&h);
     vm_free(bytes);
+    if (c && changed) mod_transformed_by_agent(t, c);
     return c;
 }
 

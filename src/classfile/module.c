@@ -22,7 +22,10 @@
  */
 #include "classfile/module.h"
 #include "classfile/loader.h"
+#include "classfile/link.h"
 #include "heap/handles.h"
+#include "classfile/classfile.h"
+#include "interp/interp.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
@@ -288,8 +291,14 @@ bool mod_add_export(ModuleEntry *from, Symbol *pkg, ModuleEntry *to, bool all_un
 
 /* ---- the access check ---- */
 
+/* The boot loader's unnamed module, or the application loader's. */
+static bool default_read_target(const ModuleEntry *to) {
+    return !to->name && to->ld && (to->ld == ld_boot || (to->ld->cu_permanent && !ld_is_platform_loader(to->ld->loader)));
+}
+
 static bool can_read_locked(const ModuleEntry *from, const ModuleEntry *to) {
-    return !from->name || to == java_base || list_has(from->reads, from->nreads, to);
+    if (!from->name || to == java_base || list_has(from->reads, from->nreads, to)) return true;
+    return __atomic_load_n(&from->default_reads, __ATOMIC_ACQUIRE) && default_read_target(to);
 }
 
 static bool exported_to_locked(const Package *p, const ModuleEntry *m) {
@@ -342,4 +351,26 @@ void mod_access_message(Thread *t, char *buf, size_t n, Class *from, Class *to, 
         snprintf(buf, n, "class %s (in %s) cannot access class %s (in %s) because %s does not export %s to %s", a, df, b, dt,
                  dt, pkg, df);
     }
+}
+
+/* ---- modules whose classes agents changed ---- */
+
+static void call_transformed_by_agent(Thread *t, ModuleEntry *e) {
+    Class *k = ld_load(t, sym_intern_cstr("jdk/internal/module/Modules"), NULL, false);
+    Method *m = k && class_init(t, k) ? class_find_declared_method(k, sym_intern_cstr("transformedByAgent"),
+                                                                    sym_intern_cstr("(Ljava/lang/Module;)V"))
+                                     : NULL;
+    Slot arg = { .l = hnd_get(e->module) }, r;
+    if (m) interp_call(t, m, &arg, &r);
+    if (exc_pending(t)) exc_take(t);        /* as HotSpot: the VM's edges hold all the same */
+}
+
+void mod_transformed_by_agent(Thread *t, Class *c) {
+    if (!c || !mod_java_base()) return;
+    pthread_mutex_lock(&mod_lock);
+    ModuleEntry *e = class_entry_locked(bottom(c), ld_package_of(bottom(c)));
+    bool first = e && e->name && !e->default_reads;
+    if (first) __atomic_store_n(&e->default_reads, true, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&mod_lock);
+    if (first && vm_phase_now() == VM_PHASE_LIVE) call_transformed_by_agent(t, e);
 }

@@ -34,6 +34,9 @@ struct ModuleEntry {
     bool is_open;                   /* every package exported to everyone (unnamed: true) */
     bool reads_all_unnamed;         /* unnamed modules, automatic ones, addReads(ALL-UNNAMED) */
     bool forgotten;                 /* its loader was unloaded: freed by mod_free_forgotten */
+    bool default_reads;             /* a class of it was changed by a ClassFileLoadHook: it
+                                     * reads the boot and application loaders' unnamed
+                                     * modules, as HotSpot's "default read edges" (atomic) */
     ModuleEntry **reads;            /* under the module lock */
     uint32_t nreads, reads_cap;
     ModuleEntry *next;              /* every entry */
@@ -44,6 +47,12 @@ enum { MOD_EXP_NONE = 0, MOD_EXP_UNQUALIFIED = 1, MOD_EXP_ALL_UNNAMED = 2 };
 
 /* The result of the module part of a class access check, as HotSpot distinguishes it. */
 typedef enum { MOD_ACCESS_OK, MOD_NOT_READABLE, MOD_NOT_EXPORTED } ModAccess;
+
+/* c was defined from bytes an agent's ClassFileLoadHook changed: if its module is named,
+ * it reads the unnamed modules of the boot and application loaders from now on, for the
+ * VM's checks at once and for Java's (jdk.internal.module.Modules.transformedByAgent), so
+ * that instrumented code may call an agent's classes, as in HotSpot. */
+void mod_transformed_by_agent(Thread *t, Class *c);
 
 /* Takes the entries of an unloaded loader off the module graph's list (world stopped). */
 void mod_forget_loader(LoaderData *ld);

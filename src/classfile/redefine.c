@@ -134,6 +134,7 @@ Class *rdf_old_version(Class *c, Class *n) {
     *o = *c;
     o->flags |= CF_OLD_VERSION;
     o->roots = NULL;
+    o->retired_methods = NULL;      /* the class keeps them */
     o->next = NULL;
     o->arena = n->arena;            /* kept alive from here: the new code lives in it */
     o->hook_base = NULL;

@@ -18,6 +18,9 @@ void rdf_swap(Class *c, Class *n);
  * methods or fields (classfile/enhredef.c): `reshape` when the fields changed, which gives
  * live instances and the mirror the new layout. */
 void rdf_swap_enhanced(Thread *t, Class *c, Class *n, bool reshape, struct HeapRoom *room);
+/* Frees the records of the method arrays enhanced redefinitions replaced (the class's
+ * memory is going). */
+void rdf_free_retired(Class *c);
 /* With the world stopped, for a version n of c with other supertypes: false if a field or
  * an array element declared with a type c loses holds an object that would lose it
  * (classfile/enhsound.c); nothing changes. */

@@ -48,6 +48,7 @@
 #include "classfile/classfile.h"
 #include "classfile/module.h"
 #include "classfile/resolve.h"
+#include "classfile/redefine.h"
 #include "interp/prepare.h"
 #include "interp/refmap.h"
 #include "interp/callsite.h"
@@ -286,6 +287,7 @@ static void free_class(Class *c) {
     vm_free(c->static_ref_offsets);
     vm_free(c->nest_host_error);
     cp_free_class_errors(&c->cp);
+    rdf_free_retired(c);
     for (uint16_t i = 0; i < c->nmethods; i++) {
         prep_free(&c->methods[i]);
         refmap_free(&c->methods[i]);

@@ -232,7 +232,8 @@ JNIEXPORT jint JNICALL JNI_CreateJavaVM(JavaVM **pvm, void **penv, void *vargs) 
 }
 
 JNIEXPORT jint JNICALL JNI_GetCreatedJavaVMs(JavaVM **vms, jsize n, jsize *count) {
-    bool live = vm_created && vm_phase_now() >= VM_PHASE_PRIMORDIAL && vm_phase_now() != VM_PHASE_DEAD;
+    int phase = vm_phase_now();
+    bool live = vm_created && phase >= VM_PHASE_PRIMORDIAL && phase != VM_PHASE_DEAD;
     if (count) *count = live ? 1 : 0;
     if (live && vms && n > 0) vms[0] = &vm_javavm;
     return JNI_OK;
@@ -244,7 +245,8 @@ static jint attach(void **penv, void *vargs, bool daemon) {
         *penv = thread_env(t);
         return JNI_OK;
     }
-    if (vm_phase_now() < VM_PHASE_START || vm_phase_now() == VM_PHASE_DEAD) return JNI_ERR;
+    int phase = vm_phase_now();
+    if (phase < VM_PHASE_START || phase == VM_PHASE_DEAD) return JNI_ERR;
     JavaVMAttachArgs *a = vargs;
     if (a && a->version != JNI_VERSION_1_1 && !supported_version(a->version)) return JNI_EVERSION;
     t = thread_create_record();

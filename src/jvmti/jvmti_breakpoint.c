@@ -12,7 +12,7 @@
 #include "classfile/redefine.h"
 
 static jvmtiError location_error(Method *m, jlocation location) {
-    if (m->kind == MK_NATIVE || m->kind == MK_VM_NATIVE || m->kind == MK_ABSTRACT || !m->code)
+    if (m->kind == MK_NATIVE || m->kind == MK_VM_NATIVE || m->kind == MK_ABSTRACT || m->kind == MK_DELETED || !m->code)
         return JVMTI_ERROR_INVALID_LOCATION;
     if (location < 0 || location >= (jlocation)m->code_len) return JVMTI_ERROR_INVALID_LOCATION;
     return JVMTI_ERROR_NONE;

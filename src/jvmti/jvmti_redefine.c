@@ -84,24 +84,37 @@ static bool same_names(Symbol *const *a, uint16_t na, Symbol *const *b, uint16_t
 
 static Symbol *class_index_name(const Class *c, uint16_t idx) { return idx ? cp_class_name(&c->cp, idx) : NULL; }
 
-static bool same_class_list(const Class *a, const uint16_t *ia, uint16_t na, const Class *b, const uint16_t *ib, uint16_t nb) {
+static bool lists_class(const Class *c, const uint16_t *ix, uint16_t n, const Symbol *name) {
+    for (uint16_t i = 0; i < n; i++)
+        if (class_index_name(c, ix[i]) == name) return true;
+    return false;
+}
+
+/* NestMembers and PermittedSubclasses name the same classes, in any order (HotSpot). */
+static bool same_class_set(const Class *a, const uint16_t *ia, uint16_t na, const Class *b, const uint16_t *ib, uint16_t nb) {
     if (na != nb) return false;
     for (uint16_t i = 0; i < na; i++)
-        if (class_index_name(a, ia[i]) != class_index_name(b, ib[i])) return false;
+        if (!lists_class(b, ib, nb, class_index_name(a, ia[i]))) return false;
     return true;
+}
+
+/* A component keeps its name, descriptor, generic signature and which attributes it has. */
+static bool same_component(const RecordComponent *x, const RecordComponent *y) {
+    return x->name == y->name && x->desc == y->desc && x->signature == y->signature &&
+           !x->annotations.len == !y->annotations.len && !x->type_annotations.len == !y->type_annotations.len;
 }
 
 static bool same_records(const Class *a, const Class *b) {
     if ((a->flags & CF_HAS_RECORD_ATTR) != (b->flags & CF_HAS_RECORD_ATTR) || a->nrecord != b->nrecord) return false;
     for (uint16_t i = 0; i < a->nrecord; i++)
-        if (a->record[i].name != b->record[i].name || a->record[i].desc != b->record[i].desc) return false;
+        if (!same_component(&a->record[i], &b->record[i])) return false;
     return true;
 }
 
 static bool same_class_attributes(const Class *c, const Class *n) {
     return class_index_name(c, c->nest_host_index) == class_index_name(n, n->nest_host_index) &&
-           same_class_list(c, c->nest_members, c->nnest_members, n, n->nest_members, n->nnest_members) &&
-           same_class_list(c, c->permitted, c->npermitted, n, n->permitted, n->npermitted) && same_records(c, n);
+           same_class_set(c, c->nest_members, c->nnest_members, n, n->nest_members, n->nnest_members) &&
+           same_class_set(c, c->permitted, c->npermitted, n, n->permitted, n->npermitted) && same_records(c, n);
 }
 
 static bool same_fields(const Class *c, const Class *n) {
@@ -115,14 +128,25 @@ static bool same_fields(const Class *c, const Class *n) {
     }
 }
 
-static jvmtiError compare_methods(const Class *c, const Class *n) {
+/* With -XX:+AllowRedefinitionToAddDeleteMethods (HotSpot's compatibility flag) a
+ * redefinition may add or delete a method that is private and static or final (no vtable
+ * entry, no caller outside the class); enhredef.c then swaps the method sets, and a call
+ * of a deleted one, direct or through a method handle, throws NoSuchMethodError.  Strict:
+ * the method sets must be the same. */
+static bool may_come_or_go(const Method *m, bool strict) {
+    return !strict && vm_opts.redefine_add_delete && (m->access & JVM_ACC_PRIVATE) &&
+           (m->access & (JVM_ACC_STATIC | JVM_ACC_FINAL));
+}
+
+static jvmtiError compare_methods(const Class *c, const Class *n, bool strict) {
     for (uint16_t i = 0; i < n->nmethods; i++)
-        if (!class_find_declared_method(c, n->methods[i].name, n->methods[i].desc))
+        if (!class_find_declared_method(c, n->methods[i].name, n->methods[i].desc) && !may_come_or_go(&n->methods[i], strict))
             return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_ADDED;
     for (uint16_t i = 0; i < c->nmethods; i++) {
         const Method *m = &c->methods[i];
         if (m->flags & MF_OVERPASS) continue;
         const Method *nm = class_find_declared_method(n, m->name, m->desc);
+        if (!nm && may_come_or_go(m, strict)) continue;
         if (!nm) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_DELETED;
         if ((m->access ^ nm->access) & METHOD_MODIFIERS) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_METHOD_MODIFIERS_CHANGED;
     }
@@ -171,7 +195,7 @@ static jvmtiError compare(const Class *c, const Class *n) {
     if (!same_class_attributes(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_CLASS_ATTRIBUTE_CHANGED;
     if (vm_opts.enhanced_redefinition) return compare_enhanced(c, n);
     if (!same_fields(c, n)) return JVMTI_ERROR_UNSUPPORTED_REDEFINITION_SCHEMA_CHANGED;
-    return compare_methods(c, n);
+    return compare_methods(c, n, false);
 }
 
 /* ---- one class's new version ---- */
@@ -259,7 +283,7 @@ static jvmtiError check_version(Thread *t, Pending *p) {
     if (err) return err;
     err = compare(p->c, p->n);
     p->reshape = !same_fields(p->c, p->n) || p->n->super != p->c->super;
-    p->enhanced = p->reshape || p->supertypes || compare_methods(p->c, p->n) != JVMTI_ERROR_NONE;
+    p->enhanced = p->reshape || p->supertypes || compare_methods(p->c, p->n, true) != JVMTI_ERROR_NONE;
     if (!err) err = verify(t, p->c, p->n);
     return err ? err : init_new_supertypes(t, p);
 }

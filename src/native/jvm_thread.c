@@ -220,7 +220,7 @@ JNIEXPORT jobjectArray JNICALL JVM_GetAllThreads(JNIEnv *env, jclass dummy) {
     Thread **ts = vm_malloc((size_t)(n ? n : 1) * sizeof(Thread *));
     n = 0;
     for (Thread *p = thread_list; p; p = p->next)
-        if (!p->hidden && !p->agent && thread_state(p) != TS_TERMINATED) ts[n++] = p;
+        if (thread_shown_to_java(p) && thread_state(p) != TS_TERMINATED) ts[n++] = p;
     thread_block_end(t, old);
     Object ***hs = vm_malloc((size_t)(n ? n : 1) * sizeof(Object **));
     int k = 0;

@@ -468,9 +468,14 @@ static bool after_call_stops(Thread *t, Frame *nf, Method *m, bool ok, Slot *arg
 /* The frame goes up first: binding may call Java (ClassLoader.findNative), whose frames
  * must land above the arguments. */
 bool nat_invoke(Thread *t, Method *m, Slot *args) {
-    if (__atomic_load_n(&m->kind, __ATOMIC_RELAXED) == MK_ABSTRACT) {
+    int kind = __atomic_load_n(&m->kind, __ATOMIC_RELAXED);
+    if (kind == MK_ABSTRACT) {
         char c[256];
         exc_throw(t, VMC_AbstractMethodError, "%s.%s%s", class_external_name(m->holder, c, sizeof c), m->name->str, m->desc->str);
+        return false;
+    }
+    if (kind == MK_DELETED) {
+        exc_throw(t, VMC_NoSuchMethodError, NULL);
         return false;
     }
     Frame *nf = push_native_frame(t, m, args);

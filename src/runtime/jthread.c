@@ -95,7 +95,7 @@ static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
 static JThreadCounts counts;
 
 static void count_start(Thread *t) {
-    if (t->hidden || t->agent) return;
+    if (!thread_shown_to_java(t)) return;
     pthread_mutex_lock(&counts_lock);
     counts.live++;
     counts.started++;

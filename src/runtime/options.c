@@ -104,6 +104,7 @@ static const Flag FLAGS[] = {
     { "LoupeTraceJVM", F_BOOL, &vm_opts.log_jvm_calls },
     { "LoupeCheckGCEvents", F_BOOL, &vm_opts.heap.check_events },
     { "AllowEnhancedClassRedefinition", F_BOOL, &vm_opts.enhanced_redefinition },     /* JetBrains Runtime's name; not HotSpot's */
+    { "AllowRedefinitionToAddDeleteMethods", F_BOOL, &vm_opts.redefine_add_delete },
     { "MaxHeapSize", F_HEAP_MAX, NULL }, { "InitialHeapSize", F_HEAP_INITIAL, NULL }, { "ThreadStackSize", F_STACK_K, NULL },
     { "UseContainerSupport", F_BOOL, &vm_opts.container_support },
     { "DisableAttachMechanism", F_BOOL, &vm_opts.disable_attach },
@@ -159,7 +160,16 @@ static const struct { const char *name, *since; } DEPRECATED[] = {
     { "UseBiasedLocking", "15.0" }, { "BiasedLockingStartupDelay", "15.0" }, { "BiasedLockingBulkRebiasThreshold", "15.0" },
     { "BiasedLockingBulkRevokeThreshold", "15.0" }, { "BiasedLockingDecayTime", "15.0" }, { "FlightRecorder", "13.0" },
     { "UseOptoBiasInlining", "15.0" }, { "PrintPreciseBiasedLockingStatistics", "15.0" },
+    { "AllowRedefinitionToAddDeleteMethods", "13.0" },
 };
+
+/* HotSpot's warning for a deprecated flag (the first n characters of arg name it). */
+static void warn_if_deprecated(const char *arg, size_t n) {
+    for (size_t i = 0; i < ARRAY_LEN(DEPRECATED); i++)
+        if (strlen(DEPRECATED[i].name) == n && strncmp(DEPRECATED[i].name, arg, n) == 0)
+            vm_warning("Option %s was deprecated in version %s and will likely be removed in a future release.",
+                       DEPRECATED[i].name, DEPRECATED[i].since);
+}
 
 static bool is_bool_flag(FlagType t) { return t == F_BOOL; }
 
@@ -258,10 +268,7 @@ static jint ignored_flag(const HsFlag *hs, const char *arg, const char *eq, bool
         fprintf(stderr, "Improperly specified VM option '%s'\n", arg);
         return JNI_EINVAL;
     }
-    for (size_t i = 0; i < ARRAY_LEN(DEPRECATED); i++)
-        if (strlen(DEPRECATED[i].name) == n && strncmp(DEPRECATED[i].name, arg, n) == 0)
-            vm_warning("Option %s was deprecated in version %s and will likely be removed in a future release.",
-                       DEPRECATED[i].name, DEPRECATED[i].since);
+    warn_if_deprecated(arg, n);
     if (arg[-1] == '+' && (strcmp(arg, "PrintGC") == 0 || strcmp(arg, "PrintGCDetails") == 0)) {
         bool details = arg[7] != '\0';
         vm_printf(stdout, "[0.000s][warning][gc] -XX:+%s is deprecated. Will use -Xlog:gc%s instead.\n", arg,
@@ -323,6 +330,7 @@ static jint set_flag_value(const char *opt, bool ignore) {
             return JNI_EINVAL;
         }
         if (f->type == F_BOOL) *(bool *)f->addr = on;
+        warn_if_deprecated(arg, n);
         return JNI_OK;
     }
     if (plus_minus) {

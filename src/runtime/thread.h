@@ -157,6 +157,10 @@ void safepoint_end(Thread *t);
  * the reader holds a safepoint and the thread is stopped in it). */
 static inline int thread_state(Thread *t) { return __atomic_load_n(&t->state, __ATOMIC_ACQUIRE); }
 
+/* Whether Java's own views (Thread.getAllStackTraces, ThreadMXBean's lists and counts)
+ * show the thread: neither hidden nor a JVMTI agent thread, as in HotSpot. */
+static inline bool thread_shown_to_java(const Thread *t) { return !t->hidden && !t->agent; }
+
 /* The trap word, set by other threads (safepoint requests, later tool events). */
 static inline uint32_t thread_trap(Thread *t) { return __atomic_load_n(&t->trap, __ATOMIC_RELAXED); }
 

@@ -167,6 +167,8 @@ typedef struct VMOptions {
     bool log_jvm_calls;             /* -XX:+LoupeTraceJVM (prints JVM_* entry) */
     bool container_support;         /* -XX:+UseContainerSupport (default): the JDK reads cgroup limits */
     bool enhanced_redefinition;     /* -XX:+AllowEnhancedClassRedefinition (Loupe only; classfile/enhredef.c) */
+    bool redefine_add_delete;       /* -XX:+AllowRedefinitionToAddDeleteMethods (HotSpot's, deprecated):
+                                     * private static or final methods may come and go */
 } VMOptions;
 
 extern VMOptions vm_opts;
