@@ -131,10 +131,13 @@ const VSig *vfy_sig(Vfy *V, Symbol *desc) {
 }
 
 /* A hidden class, and a redefinition's new version (whose mirror still names the loaded
- * class), are themselves under their own name: the new version may have other supertypes. */
+ * class), are themselves under their own name: the new version may have other supertypes.
+ * A hidden class is itself under its hidden name only (its this_class entry stands for it:
+ * vfy_class_type); the name of its class file, in a descriptor, names another class, to
+ * be loaded, as in HotSpot: a hidden class whose descriptors name it fails to link with
+ * NoClassDefFoundError. */
 Class *vfy_load(Vfy *V, Symbol *name) {
-    if ((V->c->flags & CF_HIDDEN) && (name == V->c->name || name == cp_class_name(&V->c->cp, V->c->this_class)))
-        return V->c;
+    if ((V->c->flags & CF_HIDDEN) && name == V->c->name) return V->c;
     if (name == V->c->name && V->c->mirror && mirror_class(V->c->mirror) != V->c) return V->c;
     return ld_load(V->t, name, V->c->loader ? &V->c->loader : NULL, false);
 }

@@ -478,7 +478,9 @@ JNIEXPORT jclass JNICALL JVM_LookupDefineClass(JNIEnv *env, jclass lookup, const
         if (flags & LOOKUP_NESTMATE) c->nest_host = class_nest_host(t, lc);
         if (*data) HEAP_SET_FIELD(c->mirror, mirror_classdata_off, *data);
     }
-    if (c && !link_class(t, c)) c = NULL;
+    /* linked, verification included, unless initialised at once (HotSpot): a hidden class
+     * whose descriptors name it fails here with NoClassDefFoundError */
+    if (c && !init && !link_verify(t, c)) c = NULL;
     if (c && init && !class_init(t, c)) c = NULL;
     hnd_release(t, hm);
     jclass r = local_mirror(t, c);

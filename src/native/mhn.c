@@ -83,25 +83,17 @@ bool mhn_fill_from_method(Thread *t, Object **mn, Method *m) {
 
 /* ---- descriptors of java.lang.invoke types ---- */
 
-static void append_class_desc(char *buf, size_t cap, size_t *n, Class *c) {
-    const char *piece;
-    char one[2] = { 0, 0 };
+static void append_class_desc(StrBuf *b, Class *c) {
     if (class_is_primitive(c)) {
-        one[0] = bt_to_char((BasicType)c->elem_type);
-        piece = one;
+        char one = bt_to_char((BasicType)c->elem_type);
+        sb_putn(b, &one, 1);
     } else if (class_is_array(c)) {
-        piece = c->name->str;
+        sb_puts(b, c->name->str);
     } else {
-        if (*n + 1 < cap) buf[(*n)++] = 'L';
-        piece = c->name->str;
+        sb_putn(b, "L", 1);
+        sb_puts(b, c->name->str);
+        sb_putn(b, ";", 1);
     }
-    size_t l = strlen(piece);
-    if (*n + l < cap) {
-        memcpy(buf + *n, piece, l);
-        *n += l;
-    }
-    if (!class_is_primitive(c) && !class_is_array(c) && *n + 1 < cap) buf[(*n)++] = ';';
-    buf[*n < cap ? *n : cap - 1] = '\0';
 }
 
 /* MethodType's ptypes and rtype (the guard). */
@@ -113,26 +105,26 @@ static const VmcField mt_fields[] = { { "ptypes", "[Ljava/lang/Class;" }, { "rty
 static Symbol *type_descriptor(Thread *t, Object *type, bool field) {
     if (!type) return NULL;
     if (type->klass == VMC(String)) return jstr_to_symbol(type, false);
-    char buf[4096];
-    size_t n = 0;
-    buf[0] = '\0';
-    if (field) {
-        if (type->klass != VMC(Class)) return NULL;
-        append_class_desc(buf, sizeof buf, &n, mirror_class(type));
-        return sym_intern_cstr(buf);
-    }
-    if (!vmc_offsets_ready(&mt_off.rtype)) {
+    if (field && type->klass != VMC(Class)) return NULL;
+    if (!field && !vmc_offsets_ready(&mt_off.rtype)) {
         Class *mt = ld_load_boot_or_null(t, sym_intern_cstr("java/lang/invoke/MethodType"));
         if (!mt) return NULL;
         vmc_field_offsets(mt, mt_fields, (int)ARRAY_LEN(mt_fields), (uint32_t *)&mt_off);
     }
-    Object *ptypes = OBJ_FIELD(type, mt_off.ptypes, Object *);
-    buf[n++] = '(';
-    for (jint i = 0; ptypes && i < array_length(ptypes); i++)
-        append_class_desc(buf, sizeof buf, &n, mirror_class(ARRAY_ELEMS(ptypes, Object *)[i]));
-    if (n + 1 < sizeof buf) buf[n++] = ')';
-    append_class_desc(buf, sizeof buf, &n, mirror_class(OBJ_FIELD(type, mt_off.rtype, Object *)));
-    return sym_intern_cstr(buf);
+    StrBuf b = { 0 };       /* 255 parameters of long class names pass any fixed size */
+    if (field) {
+        append_class_desc(&b, mirror_class(type));
+    } else {
+        Object *ptypes = OBJ_FIELD(type, mt_off.ptypes, Object *);
+        sb_putn(&b, "(", 1);
+        for (jint i = 0; ptypes && i < array_length(ptypes); i++)
+            append_class_desc(&b, mirror_class(ARRAY_ELEMS(ptypes, Object *)[i]));
+        sb_putn(&b, ")", 1);
+        append_class_desc(&b, mirror_class(OBJ_FIELD(type, mt_off.rtype, Object *)));
+    }
+    Symbol *s = sym_intern_cstr(b.s);
+    vm_free(b.s);
+    return s;
 }
 
 /* ---- filling MemberNames ---- */
