@@ -47,6 +47,7 @@ typedef struct InvokeTarget {
 typedef struct InvokeCache {
     Method *method;
     InvokeTarget *volatile mono;
+    Class *refc;                    /* invokeifacebound_q: the interface the instruction names */
 } InvokeCache;
 
 typedef struct Prepared {

@@ -19,6 +19,7 @@
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "runtime/exception.h"
+#include "runtime/mirror.h"
 #include "runtime/suspend.h"
 #include "runtime/vm.h"
 
@@ -170,6 +171,36 @@ static bool binds_statically(Method *r) {
     return method_is_private(r) || (r->access & JVM_ACC_FINAL) || (r->holder->access & JVM_ACC_FINAL) || r->vtable_index < 0;
 }
 
+/* An invokeinterface whose method needs no itable (a private interface method, a method
+ * of Object): bound statically or through the vtable, after the receiver check the
+ * itable would have made (HotSpot's: ICCE if it does not implement the named interface). */
+static int bound_through_interface(Thread *t, Method *m, Insn *pc, uint16_t idx, Method *r) {
+    Class *refc = cp_resolve_class(t, m->holder, m->holder->cp.e[idx].ref.a);
+    if (!refc) return QK_FAIL;
+    InvokeCache *ic = new_cache(r);
+    ic->refc = refc;
+    int32_t vti = method_is_private(r) || binds_statically(r) ? -1 : r->vtable_index;
+    prep_quicken(pc, OP_invokeifacebound_q, idx, vti, ic);
+    return QK_REDISPATCH;
+}
+
+bool qk_receiver_implements(Thread *t, Class *k, Class *iface) {
+    if (class_is_assignable(k, iface)) return true;
+    char a[256], b[256];
+    exc_throw(t, VMC_IncompatibleClassChangeError, "Class %s does not implement the requested interface %s",
+              class_external_name(k, a, sizeof a), class_external_name(iface, b, sizeof b));
+    return false;
+}
+
+bool qk_receiver_of_interface(Thread *t, Class *k, Class *cur) {
+    if ((cur->flags & CF_OLD_VERSION) && cur->mirror) cur = mirror_class(cur->mirror);
+    if (class_is_assignable(k, cur)) return true;
+    char a[256], b[256];
+    exc_throw(t, VMC_IllegalAccessError, "Receiver class %s must be the current class or a subtype of interface %s",
+              class_external_name(k, a, sizeof a), class_external_name(cur, b, sizeof b));
+    return false;
+}
+
 int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
     int op = prep_original_op(m, pc);
     uint16_t idx = prep_cp_index(m, pc);
@@ -193,7 +224,8 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
     case OP_invokespecial: {
         Method *sel = special_target(t, m->holder, r, idx);
         if (!sel) return QK_FAIL;
-        prep_quicken(pc, OP_invokespecial_q, idx, 0, sel);
+        bool in_iface = class_is_interface(m->holder) && sel->name != sym_init;
+        prep_quicken(pc, in_iface ? OP_invokespecialiface_q : OP_invokespecial_q, idx, 0, sel);
         return QK_REDISPATCH;
     }
     case OP_invokevirtual:
@@ -207,12 +239,8 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
         }
         return QK_REDISPATCH;
     default: /* invokeinterface */
-        if (method_is_private(r) || (!class_is_interface(r->holder) && binds_statically(r)))
-            prep_quicken(pc, OP_invokefinal_q, idx, 0, r);
-        else if (!class_is_interface(r->holder))
-            prep_quicken(pc, OP_invokevirtual_q, r->arg_slots, r->vtable_index, NULL);
-        else
-            prep_quicken(pc, OP_invokeinterface_q, idx, 0, new_cache(r));
+        if (method_is_private(r) || !class_is_interface(r->holder)) return bound_through_interface(t, m, pc, idx, r);
+        prep_quicken(pc, OP_invokeinterface_q, idx, 0, new_cache(r));
         return QK_REDISPATCH;
     }
 }

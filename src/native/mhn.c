@@ -53,6 +53,10 @@ static int ref_kind_of(Method *m) {
     if (method_is_private(m)) return REF_invokeSpecial;
     /* interface methods have no vtable slot but an itable index */
     if (class_is_interface(m->holder)) return REF_invokeInterface;
+    /* a method that binds statically (final, or of a final class) is a direct call, as
+     * HotSpot reports it: the JDK then checks the receiver of one named through an
+     * interface (Object.getClass via an interface) */
+    if ((m->access & JVM_ACC_FINAL) || (m->holder->access & JVM_ACC_FINAL)) return REF_invokeSpecial;
     return m->vtable_index < 0 ? REF_invokeSpecial : REF_invokeVirtual;
 }
 
