@@ -198,7 +198,7 @@ static bool reinvokable(const Insn *pc) {
     switch (pc->opc) {
     case OP_invokevirtual: case OP_invokespecial: case OP_invokestatic: case OP_invokeinterface:
     case OP_invokevirtual_q: case OP_invokefinal_q: case OP_invokespecial_q: case OP_invokestatic_q:
-    case OP_invokeinterface_q: case OP_invokeifacebound_q: case OP_invokespecialiface_q:
+    case OP_invokeinterface_q:
         return true;
     default:
         return false;

@@ -532,28 +532,6 @@ L_invokefinal_q: L_invokespecial_q:
 L_invokestatic_q:
     callee = pc->x.p;
     goto invoke;
-L_invokeifacebound_q: {
-    InvokeCache *ic = pc->x.p;
-    callee = ic->method;
-    o = sp[-(int)callee->arg_slots].l;
-    NULL_CHECK(o);
-    if (unlikely(!class_is_assignable(o->klass, ic->refc))) {
-        SAVE();
-        qk_receiver_implements(t, o->klass, ic->refc);
-        THROW();
-    }
-    if (pc->i32 >= 0) callee = o->klass->vtable[pc->i32];
-    goto invoke;
-}
-L_invokespecialiface_q:
-    callee = pc->x.p;
-    o = sp[-(int)callee->arg_slots].l;
-    NULL_CHECK(o);
-    if (unlikely(!class_is_assignable(o->klass, frame->method->holder))) {
-        SAVE();
-        if (!qk_receiver_of_interface(t, o->klass, frame->method->holder)) THROW();
-    }
-    goto invoke;
 L_invokeinterface_q: {
     InvokeCache *ic = pc->x.p;
     o = sp[-(int)ic->method->arg_slots].l;

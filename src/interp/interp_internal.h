@@ -31,11 +31,6 @@ void field_load(const Field *f, Object *base, Slot *dst);
 void field_store(const Field *f, Object *base, const Slot *src);
 
 Method *itable_lookup(Thread *t, Class *k, Method *im);
-/* The receiver checks of invokeifacebound_q (k implements the named interface, else
- * IncompatibleClassChangeError) and invokespecialiface_q (k is of the current interface,
- * else IllegalAccessError), with HotSpot's messages; false with the error pending. */
-bool qk_receiver_implements(Thread *t, Class *k, Class *iface);
-bool qk_receiver_of_interface(Thread *t, Class *k, Class *cur);
 Object *interp_multianewarray(Thread *t, Class *ac, int dims, Slot *counts);
 /* The handler for the pending exception in frame f, or NULL. */
 const Insn *find_handler(Thread *t, Frame *f);

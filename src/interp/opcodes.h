@@ -266,11 +266,6 @@
     QOP(invokespecial_q,    invokespecial)  /* x.p = Method * */ \
     QOP(invokestatic_q,     invokestatic)   /* x.p = Method *; holder initialised */ \
     QOP(invokeinterface_q,  invokeinterface) /* x.p = InvokeCache * */ \
-    QOP(invokeifacebound_q, invokeinterface) /* x.p = InvokeCache *: a private or Object method named \
-                                                through an interface (ic->refc, which the receiver must \
-                                                implement); i32 = vtable index, -1: bound statically */ \
-    QOP(invokespecialiface_q, invokespecial) /* x.p = Method *: invokespecial in an interface, whose \
-                                                receiver must be of the current interface */ \
     QOP(new_q,              new)            /* x.p = Class *, initialised */ \
     QOP(anewarray_q,        anewarray)      /* x.p = array Class * */ \
     QOP(checkcast_q,        checkcast)      /* x.p = Class * */ \

@@ -47,7 +47,6 @@ typedef struct InvokeTarget {
 typedef struct InvokeCache {
     Method *method;
     InvokeTarget *volatile mono;
-    Class *refc;                    /* invokeifacebound_q: the interface the instruction names */
 } InvokeCache;
 
 typedef struct Prepared {

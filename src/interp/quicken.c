@@ -171,34 +171,46 @@ static bool binds_statically(Method *r) {
     return method_is_private(r) || (r->access & JVM_ACC_FINAL) || (r->holder->access & JVM_ACC_FINAL) || r->vtable_index < 0;
 }
 
-/* An invokeinterface whose method needs no itable (a private interface method, a method
- * of Object): bound statically or through the vtable, after the receiver check the
- * itable would have made (HotSpot's: ICCE if it does not implement the named interface). */
-static int bound_through_interface(Thread *t, Method *m, Insn *pc, uint16_t idx, Method *r) {
+/* Calls through interfaces that need no itable stay unquickened and check their receiver
+ * each time (they are rare, and the interpreter's loop keeps no code for them), with
+ * HotSpot's errors: an invokeinterface of a private interface method or of an Object
+ * method, bound statically or through the vtable, needs a receiver that implements the
+ * named interface (IncompatibleClassChangeError); an invokespecial in an interface needs
+ * one of that interface (IllegalAccessError).  The receiver is on the caller's stack,
+ * saved in its frame. */
+static Object *receiver(Thread *t, const Method *callee) {
+    Object *o = t->top->sp[-(int)callee->arg_slots].l;
+    if (!o) exc_npe(t);
+    return o;
+}
+
+static int iface_bound_call(Thread *t, Method *m, uint16_t idx, Method *r, Method **callee) {
     Class *refc = cp_resolve_class(t, m->holder, m->holder->cp.e[idx].ref.a);
-    if (!refc) return QK_FAIL;
-    InvokeCache *ic = new_cache(r);
-    ic->refc = refc;
-    int32_t vti = method_is_private(r) || binds_statically(r) ? -1 : r->vtable_index;
-    prep_quicken(pc, OP_invokeifacebound_q, idx, vti, ic);
-    return QK_REDISPATCH;
+    Object *o = refc ? receiver(t, r) : NULL;
+    if (!o) return QK_FAIL;
+    if (!class_is_assignable(o->klass, refc)) {
+        char a[256], b[256];
+        exc_throw(t, VMC_IncompatibleClassChangeError, "Class %s does not implement the requested interface %s",
+                  class_external_name(o->klass, a, sizeof a), class_external_name(refc, b, sizeof b));
+        return QK_FAIL;
+    }
+    *callee = method_is_private(r) || binds_statically(r) ? r : o->klass->vtable[r->vtable_index];
+    return QK_DIRECT;
 }
 
-bool qk_receiver_implements(Thread *t, Class *k, Class *iface) {
-    if (class_is_assignable(k, iface)) return true;
-    char a[256], b[256];
-    exc_throw(t, VMC_IncompatibleClassChangeError, "Class %s does not implement the requested interface %s",
-              class_external_name(k, a, sizeof a), class_external_name(iface, b, sizeof b));
-    return false;
-}
-
-bool qk_receiver_of_interface(Thread *t, Class *k, Class *cur) {
+static int special_in_interface(Thread *t, Method *m, Method *sel, Method **callee) {
+    Object *o = receiver(t, sel);
+    if (!o) return QK_FAIL;
+    Class *cur = m->holder;
     if ((cur->flags & CF_OLD_VERSION) && cur->mirror) cur = mirror_class(cur->mirror);
-    if (class_is_assignable(k, cur)) return true;
-    char a[256], b[256];
-    exc_throw(t, VMC_IllegalAccessError, "Receiver class %s must be the current class or a subtype of interface %s",
-              class_external_name(k, a, sizeof a), class_external_name(cur, b, sizeof b));
-    return false;
+    if (!class_is_assignable(o->klass, cur)) {
+        char a[256], b[256];
+        exc_throw(t, VMC_IllegalAccessError, "Receiver class %s must be the current class or a subtype of interface %s",
+                  class_external_name(o->klass, a, sizeof a), class_external_name(cur, b, sizeof b));
+        return QK_FAIL;
+    }
+    *callee = sel;
+    return QK_DIRECT;
 }
 
 int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
@@ -224,8 +236,8 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
     case OP_invokespecial: {
         Method *sel = special_target(t, m->holder, r, idx);
         if (!sel) return QK_FAIL;
-        bool in_iface = class_is_interface(m->holder) && sel->name != sym_init;
-        prep_quicken(pc, in_iface ? OP_invokespecialiface_q : OP_invokespecial_q, idx, 0, sel);
+        if (class_is_interface(m->holder) && sel->name != sym_init) return special_in_interface(t, m, sel, callee);
+        prep_quicken(pc, OP_invokespecial_q, idx, 0, sel);
         return QK_REDISPATCH;
     }
     case OP_invokevirtual:
@@ -239,7 +251,7 @@ int qk_invoke(Thread *t, Method *m, Insn *pc, Method **callee) {
         }
         return QK_REDISPATCH;
     default: /* invokeinterface */
-        if (method_is_private(r) || !class_is_interface(r->holder)) return bound_through_interface(t, m, pc, idx, r);
+        if (method_is_private(r) || !class_is_interface(r->holder)) return iface_bound_call(t, m, idx, r, callee);
         prep_quicken(pc, OP_invokeinterface_q, idx, 0, new_cache(r));
         return QK_REDISPATCH;
     }
