@@ -177,9 +177,16 @@ static ModuleEntry *find_named_locked(LoaderData *ld, Symbol *name) {
     return NULL;
 }
 
-static Package **packages_of(LoaderData *ld, Symbol **names, int n) {
+/* The loader's packages of these names, made if new; *existing the first that was there
+ * before (a class of it defined already, in the unnamed module unless its entry says). */
+static Package **packages_of(LoaderData *ld, Symbol **names, int n, Package **existing) {
     Package **ps = vm_calloc(n ? (size_t)n : 1, sizeof *ps);
-    for (int i = 0; i < n; i++) ps[i] = ld_find_package(ld, names[i], true);
+    if (existing) *existing = NULL;
+    for (int i = 0; i < n; i++) {
+        Package *old = existing && !*existing ? ld_find_package(ld, names[i], false) : NULL;
+        if (old) *existing = old;
+        ps[i] = old ? old : ld_find_package(ld, names[i], true);
+    }
     return ps;
 }
 
@@ -190,18 +197,23 @@ static void external_package(char *out, size_t n, Symbol *pkg) {
 }
 
 bool mod_define(Thread *t, jobject module, Symbol *name, LoaderData *ld, bool is_open, Symbol **packages, int n) {
-    Package **ps = packages_of(ld, packages, n);
+    Package *existing;
+    Package **ps = packages_of(ld, packages, n, &existing);
     char why[1200] = "";
     pthread_mutex_lock(&mod_lock);
     Package *taken = NULL;
     for (int i = 0; i < n && !taken; i++)
         if (ps[i]->entry) taken = ps[i];
+    if (!taken) taken = existing;      /* of the unnamed module: classes of it were defined */
     bool dup = find_named_locked(ld, name) != NULL;
     if (dup) {
         snprintf(why, sizeof why, "Module %s is already defined", name->str);
-    } else if (taken) {
+    } else if (taken && taken->entry && taken->entry->name) {
         snprintf(why, sizeof why, "Package %s for module %s is already in another module, %s, defined to the class loader",
-                 taken->name->str, name->str, taken->entry->name ? taken->entry->name->str : "unnamed");
+                 taken->name->str, name->str, taken->entry->name->str);
+    } else if (taken) {
+        snprintf(why, sizeof why, "Package %s for module %s is already in the unnamed module defined to the class loader",
+                 taken->name->str, name->str);
     } else {
         Object *m = hnd_get(module);
         ModuleEntry *e = new_entry(m, name, ld, is_open);
@@ -220,7 +232,7 @@ bool mod_define(Thread *t, jobject module, Symbol *name, LoaderData *ld, bool is
 }
 
 bool mod_define_java_base(Thread *t, jobject module, Symbol **packages, int n) {
-    Package **ps = packages_of(ld_boot, packages, n);
+    Package **ps = packages_of(ld_boot, packages, n, NULL);
     pthread_mutex_lock(&mod_lock);
     bool dup = java_base != NULL;
     if (!dup) {

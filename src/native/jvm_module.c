@@ -105,6 +105,29 @@ static Symbol **package_symbols(Thread *t, jobjectArray packages, const char *mo
     return syms;
 }
 
+/* Only the boot and platform loaders may define a module with a java or java.* package
+ * (HotSpot's Modules::define_module, its message naming the loader as nameAndId does). */
+static bool java_package_allowed(Thread *t, Object *loader, Symbol **pkgs, jint n) {
+    if (!loader || ld_is_platform_loader(loader)) return true;
+    for (jint i = 0; i < n; i++) {
+        const char *p = pkgs[i]->str;
+        if (strncmp(p, "java", 4) != 0 || (p[4] != '/' && p[4] != '\0')) continue;
+        static uint32_t name_and_id_off;
+        uint32_t off = class_field_offset_cached(&name_and_id_off, VMC(ClassLoader), "nameAndId", "Ljava/lang/String;");
+        Object *nm = off ? OBJ_FIELD(loader, off, Object *) : NULL;
+        char *who = nm ? jstr_to_utf8(nm) : vm_strdup("'app'");
+        char *dotted = vm_strdup(p);
+        for (char *c = dotted; *c; c++)
+            if (*c == '/') *c = '.';
+        exc_throw(t, VMC_IllegalArgumentException, "Class loader (instance of): %s tried to define prohibited package name: %s",
+                  who, dotted);
+        vm_free(who);
+        vm_free(dotted);
+        return false;
+    }
+    return true;
+}
+
 static void remember_version(jobject module, jstring version) {
     if (!hnd_get(version)) return;
     ModuleVersion *mv = vm_malloc(sizeof *mv);
@@ -150,7 +173,8 @@ JNIEXPORT void JNICALL JVM_DefineModule(JNIEnv *env, jobject module, jboolean is
             ok = mod_define_java_base(t, module, pkgs, n);
         }
     } else {
-        ok = mod_define(t, module, mname, ld_of(t, loader), is_open, pkgs, n);
+        ok = java_package_allowed(t, loader, pkgs, n) &&
+             mod_define(t, module, mname, ld_of(t, hnd_get(module) ? OBJ_FIELD(hnd_get(module), module_loader_off, Object *) : NULL), is_open, pkgs, n);
     }
     vm_free(pkgs);
     if (ok) {
