@@ -404,22 +404,24 @@ static void oom_dump_path(char *out, size_t n) {
 void heap_report_oom(Thread *t, const char *message) {
     static int reported;
     if (__atomic_exchange_n(&reported, 1, __ATOMIC_ACQ_REL)) return;
+    FILE *tty = vm_tty();
     if (vm_opts.heap_dump_on_oom) {
-        vm_printf(stdout, "java.lang.OutOfMemoryError: %s\n", message);
+        vm_printf(tty, "java.lang.OutOfMemoryError: %s\n", message);
         char path[4096];
         oom_dump_path(path, sizeof path);
         /* as HotSpot: all objects, no collection first */
-        heap_dump_report(t, stdout, path, false);
-        fflush(stdout);
+        heap_dump_report(t, tty, path, false);
+        fflush(tty);
     }
+    crash_on_oom_commands(tty, message);
     if (vm_opts.crash_on_oom) {
-        vm_printf(stdout, "Aborting due to java.lang.OutOfMemoryError: %s\n", message);
-        fflush(stdout);
+        vm_printf(tty, "Aborting due to java.lang.OutOfMemoryError: %s\n", message);
+        fflush(tty);
         vm_crash_fatal("OutOfMemory encountered: %s", message);     /* HotSpot's report, as its fatal() */
     }
     if (vm_opts.exit_on_oom) {
-        vm_printf(stdout, "Terminating due to java.lang.OutOfMemoryError: %s\n", message);
-        fflush(stdout);
+        vm_printf(tty, "Terminating due to java.lang.OutOfMemoryError: %s\n", message);
+        fflush(tty);
         _exit(3);                   /* at once: no shutdown hooks */
     }
 }

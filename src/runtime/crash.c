@@ -264,6 +264,31 @@ static void run_command(const char *cmd, size_t len) {
     if (pid > 0) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
 }
 
+void crash_on_oom_commands(FILE *out, const char *message) {
+    const char *cmds = crash_opts.on_oom;
+    if (!cmds || !*cmds) return;
+    fprintf(out, "#\n# java.lang.OutOfMemoryError: %s\n# -XX:OnOutOfMemoryError=\"%s\"\n", message, cmds);
+    while (*cmds) {
+        const char *end = strchr(cmds, ';');
+        size_t n = end ? (size_t)(end - cmds) : strlen(cmds);
+        char raw[2048], line[4096];
+        snprintf(raw, sizeof raw, "%.*s", (int)n, cmds);
+        if (*raw && expand_pattern(raw, line, sizeof line)) {
+            fprintf(out, "#   Executing /bin/sh -c \"%s\"...\n", line);
+            fflush(out);
+            pid_t pid = fork();
+            if (pid == 0) {
+                execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+                _exit(127);
+            }
+            int status;
+            if (pid > 0) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        }
+        cmds += n + (end ? 1 : 0);
+    }
+    fflush(out);
+}
+
 static void run_on_error(void) {
     const char *cmds = crash_opts.on_error;
     if (!cmds || !*cmds) return;

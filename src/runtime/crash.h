@@ -15,6 +15,7 @@
 #include "loupe.h"
 #include <setjmp.h>
 #include <signal.h>
+#include <stdio.h>
 
 /* The options that shape the report (-XX:ErrorFile= and friends, runtime/options.c). */
 typedef struct CrashOptions {
@@ -22,11 +23,18 @@ typedef struct CrashOptions {
     bool to_stdout;                 /* -XX:+ErrorFileToStdout: the report on stdout, no file */
     bool to_stderr;                 /* -XX:+ErrorFileToStderr */
     const char *on_error;           /* -XX:OnError="cmd1;cmd2": run by /bin/sh after the report */
+    const char *on_oom;             /* -XX:OnOutOfMemoryError="cmd1;cmd2": run at the first
+                                     * OutOfMemoryError (crash_on_oom_commands) */
     bool create_coredump;           /* -XX:-CreateCoredumpOnCrash: exit(1) instead of abort() */
     long crash_test;                /* -XX:LoupeCrashTest=N (test only): the error to provoke at
                                      * the end of start-up, crash.c lists them */
 } CrashOptions;
 extern CrashOptions crash_opts;
+
+/* -XX:OnOutOfMemoryError at the first OutOfMemoryError, as HotSpot: its banner on out
+ * (the VM's output stream), then each command, its %p expanded, through /bin/sh, waited
+ * for in turn. */
+void crash_on_oom_commands(FILE *out, const char *message);
 
 /* The one entry for code that finds the VM unable to go on: prints HotSpot's banner
  * ("Internal Error (file:line)", then "fatal error: <message>") and the report, and ends

@@ -122,7 +122,8 @@ static const Flag FLAGS[] = {
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
     { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
     { "MaxDirectMemorySize", F_DIRECT_MAX, NULL },
-    { "ErrorFile", F_STRING, &crash_opts.error_file }, { "OnError", F_STRING, &crash_opts.on_error },
+    { "ErrorFile", F_STRING, &crash_opts.error_file }, { "OnError", F_STRING, &crash_opts.on_error }, { "OnOutOfMemoryError", F_STRING, &crash_opts.on_oom },
+    { "DisplayVMOutputToStderr", F_BOOL, &vm_opts.tty_stderr },
     { "ErrorFileToStdout", F_BOOL, &crash_opts.to_stdout }, { "ErrorFileToStderr", F_BOOL, &crash_opts.to_stderr },
     { "CreateCoredumpOnCrash", F_BOOL, &crash_opts.create_coredump }, { "LoupeCrashTest", F_LONG, &crash_opts.crash_test },
 };

@@ -167,6 +167,8 @@ typedef struct VMOptions {
     bool log_jvm_calls;             /* -XX:+LoupeTraceJVM (prints JVM_* entry) */
     bool container_support;         /* -XX:+UseContainerSupport (default): the JDK reads cgroup limits */
     bool enhanced_redefinition;     /* -XX:+AllowEnhancedClassRedefinition (Loupe only; classfile/enhredef.c) */
+    bool tty_stderr;                /* -XX:+DisplayVMOutputToStderr: the VM's own output
+                                     * (vm_tty) on stderr instead of stdout */
     bool redefine_add_delete;       /* -XX:+AllowRedefinitionToAddDeleteMethods (HotSpot's, deprecated):
                                      * private static or final methods may come and go */
 } VMOptions;
@@ -182,6 +184,8 @@ extern jlong vm_init_done_millis;   /* wall clock (ms since the epoch) when star
 
 static inline int vm_phase_now(void) { return __atomic_load_n(&vm_phase, __ATOMIC_ACQUIRE); }
 static inline void vm_phase_set(int phase) { __atomic_store_n(&vm_phase, phase, __ATOMIC_RELEASE); }
+/* The VM's own output stream (HotSpot's tty): stdout, or stderr with -XX:+DisplayVMOutputToStderr. */
+static inline FILE *vm_tty(void) { return vm_opts.tty_stderr ? stderr : stdout; }
 
 enum {
     VM_PHASE_NONE = 0,
