@@ -368,6 +368,9 @@ JNIEXPORT jboolean JNICALL JVM_AreNestMates(JNIEnv *env, jclass a, jclass b) {
     JNI_RETURN(class_are_nestmates(t, jni_class(a), jni_class(b)));
 }
 
+/* The classes entries idx name, loaded; with a nest host `first`, it leads the list and
+ * only members that name it as their host follow (a member listed but claiming another
+ * host, or none, is left out, as HotSpot does). */
 static jobjectArray resolved_class_list(Thread *t, Class *c, uint16_t *idx, uint16_t n, Class *first) {
     Class **cs = vm_malloc(((size_t)n + 1) * sizeof(Class *));
     int k = 0;
@@ -376,6 +379,10 @@ static jobjectArray resolved_class_list(Thread *t, Class *c, uint16_t *idx, uint
         Class *m = cp_resolve_class(t, c, idx[i]);
         if (!m) {
             exc_take(t);    /* unloadable members are left out, as HotSpot does */
+            continue;
+        }
+        if (first && m != first && class_nest_host(t, m) != first) {
+            if (exc_pending(t)) exc_take(t);
             continue;
         }
         cs[k++] = m;
