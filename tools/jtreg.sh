@@ -65,7 +65,7 @@ gfile() { echo "$resdir/$(echo "$1" | tr / -).txt"; }   # GROUP -> its results f
 header() { sed -n "s/^# $2: //p" "$1" 2>/dev/null; }      # FILE SIDE -> that side's header
 col() { if [ "$1" = hotspot ]; then echo 2; else echo 3; fi; }
 jdk_version() { "$JAVA_HOME/bin/java" -version 2>&1 | head -1; }
-listed() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$known" | awk '{ print $1 }' | sort -u; }
+listed() { sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$known" | awk '{ print $1 }' | sort -u; }
 # SIDE FILE: whether the side's recorded column holds for this run (HotSpot's: the same JDK)
 kept() { [ "$1" = loupe ] || [ "$(header "$2" hotspot | awk -F'; ' '{ print $1 }')" = "$(jdk_version)" ]; }
 

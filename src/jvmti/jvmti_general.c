@@ -90,7 +90,7 @@ jvmtiError JNICALL jvmti_SetVerboseFlag(jvmtiEnv *env, jvmtiVerboseFlag flag, jb
         vm_opts.heap.verbose = value != JNI_FALSE;
         heap_set_verbose(value != JNI_FALSE);
         break;
-    case JVMTI_VERBOSE_CLASS: vm_opts.verbose_class = value != JNI_FALSE; break;
+    case JVMTI_VERBOSE_CLASS: vm_opts.verbose_class = vm_opts.verbose_class_more = value != JNI_FALSE; break;
     case JVMTI_VERBOSE_JNI: vm_opts.verbose_jni = value != JNI_FALSE; break;
     default: return JVMTI_ERROR_ILLEGAL_ARGUMENT;
     }

@@ -164,7 +164,7 @@ static jboolean JNICALL jmm_GetBoolAttribute(JNIEnv *env, JmmBoolAttribute att) 
     UNUSED(env);
     switch (att) {
     case JMM_VERBOSE_GC: return heap_verbose();
-    case JMM_VERBOSE_CLASS: return get_flag(&vm_opts.verbose_class);
+    case JMM_VERBOSE_CLASS: return get_flag(&vm_opts.verbose_class) && get_flag(&vm_opts.verbose_class_more);
     case JMM_THREAD_CONTENTION_MONITORING: return get_flag(&thread_timing_contention);
     case JMM_THREAD_CPU_TIME: return get_flag(&jmm_thread_cpu_time_enabled);
     case JMM_THREAD_ALLOCATED_MEMORY: return get_flag(&jmm_thread_allocated_memory_enabled);
@@ -177,7 +177,12 @@ static jboolean JNICALL jmm_SetBoolAttribute(JNIEnv *env, JmmBoolAttribute att, 
     bool on = flag != JNI_FALSE;
     switch (att) {
     case JMM_VERBOSE_GC: return heap_set_verbose(on);
-    case JMM_VERBOSE_CLASS: return swap_flag(&vm_opts.verbose_class, on);
+    case JMM_VERBOSE_CLASS: {       /* every class+load tag set, as HotSpot's set_verbose */
+        bool was = get_flag(&vm_opts.verbose_class) && get_flag(&vm_opts.verbose_class_more);
+        swap_flag(&vm_opts.verbose_class, on);
+        swap_flag(&vm_opts.verbose_class_more, on);
+        return was;
+    }
     case JMM_THREAD_CONTENTION_MONITORING: return swap_flag(&thread_timing_contention, on);
     case JMM_THREAD_CPU_TIME: return swap_flag(&jmm_thread_cpu_time_enabled, on);
     case JMM_THREAD_ALLOCATED_MEMORY: return swap_flag(&jmm_thread_allocated_memory_enabled, on);

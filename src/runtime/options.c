@@ -469,6 +469,7 @@ static void xlog_select(const char *sel, size_t n) {
     if (all || !strcmp(buf, "gc") || (wild && !strncmp("gc", buf, len))) vm_opts.heap.verbose = on;
     if (all || !strcmp(buf, "class+load") || (wild && (!strcmp(buf, "class") || !strncmp("class+load", buf, len))))
         vm_opts.verbose_class = on;
+    if (all || (wild && (!strcmp(buf, "class") || !strncmp("class+load", buf, len)))) vm_opts.verbose_class_more = on;
     if (all || !strcmp(buf, "class+unload") || (wild && (!strcmp(buf, "class") || !strncmp("class+unload", buf, len))))
         vm_opts.heap.log_class_unload = on;
     bool debug = !strcmp(level, "debug") || !strcmp(level, "trace");
@@ -486,7 +487,8 @@ static void parse_xlog(const char *arg) {
     size_t what = colon ? (size_t)(colon - arg) : strlen(arg);
     if (colon && colon[1] && colon[1] != ':' && strncmp(colon + 1, "stdout", 6) != 0) return;  /* elsewhere */
     if (what == 7 && !strncmp(arg, "disable", 7)) {
-        vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.heap.log_class_unload = vm_opts.heap.log_heap = false;
+        vm_opts.heap.verbose = vm_opts.verbose_class = vm_opts.verbose_class_more = vm_opts.heap.log_class_unload = false;
+        vm_opts.heap.log_heap = false;
         vm_opts.heap.log_heap_info = vm_opts.heap.log_gc_init = vm_opts.heap.log_gc_cpu = vm_opts.heap.log_gc_debug = false;
         return;
     }

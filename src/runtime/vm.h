@@ -140,7 +140,9 @@ typedef struct VMOptions {
     char *boot_append;              /* -Xbootclasspath/a: */
     VMProperty *props;              /* -D and VM-made properties, in order */
     int nprops;
-    bool verbose_class;
+    bool verbose_class;             /* the class+load tag set on stdout (info or finer) */
+    bool verbose_class_more;        /* and class+load's other tag sets (class+load+cause...):
+                                     * ClassLoadingMXBean.isVerbose is both, as HotSpot's */
     bool verbose_jni;
     bool check_jni;                 /* -Xcheck:jni: threads get the checking JNI table */
     int assertions;                 /* -ea / -da without a name: default for user classes */
