@@ -3,7 +3,7 @@
 # system JDK) and against Loupe (build/jdk), prints both pass counts side by side and checks
 # the tests that pass on HotSpot but not on Loupe against tests/jtreg/known-failures.txt.
 #
-#   tools/jtreg.sh [--smoke] [--sample N] [--resume [--retry]] [--side hotspot|loupe|both|none] [GROUP...]
+#   tools/jtreg.sh [--smoke] [--sample N] [--resume [--retry] | --retry-only] [--side hotspot|loupe|both|none] [GROUP...]
 #
 # --smoke runs tests/jtreg/smoke.txt (what CI runs, with --side loupe: every test on that
 # list passes on HotSpot, so on Loupe alone each must pass); otherwise the GROUPs (directories of
@@ -22,7 +22,8 @@
 # replaces a side's column; with --resume it runs only the tests that side has no status for
 # and keeps the rest: HotSpot's hold while the JDK version is the same (they are dropped when it
 # is not), Loupe's are those of the commits named; --retry runs again, besides, the tests that
-# pass on HotSpot and failed on Loupe and are not in known-failures.txt (after fixing them).
+# pass on HotSpot and failed on Loupe and are not in known-failures.txt (after fixing them);
+# --retry-only runs just those.
 # Sides may run at the same time (the files are written under flock).  --side none runs
 # nothing and prints the table (and the known-failures check) from the files of the GROUPs,
 # by default every file there.
@@ -44,7 +45,7 @@ known=$root/tests/jtreg/known-failures.txt
 resdir=$root/tests/jtreg/results
 default_groups="java/lang java/util java/io java/math java/text java/net java/nio jdk/internal"
 
-smoke=0 sample=0 resume=0 retry=0 side=both groups=()
+smoke=0 sample=0 resume=0 retry=0 retry_only=0 side=both groups=()
 while [ $# -gt 0 ]; do
   case $1 in
     --smoke) smoke=1 ;;
@@ -52,7 +53,8 @@ while [ $# -gt 0 ]; do
     --side) side=$2; shift ;;
     --resume) resume=1 ;;
     --retry) retry=1 ;;
-    -*) echo "usage: $0 [--smoke] [--sample N] [--resume [--retry]] [--side hotspot|loupe|both|none] [GROUP...]" >&2; exit 2 ;;
+    --retry-only) resume=1 retry=1 retry_only=1 ;;
+    -*) echo "usage: $0 [--smoke] [--sample N] [--resume [--retry] | --retry-only] [--side hotspot|loupe|both|none] [GROUP...]" >&2; exit 2 ;;
     *) groups+=("$1") ;;
   esac
   shift
@@ -97,6 +99,16 @@ fi
 [ -f "$out/tests.txt.$$" ] && mv "$out/tests.txt.$$" "$out/tests.txt"
 [ $side = none ] || echo "jtreg: $(wc -l <"$out/tests.txt") tests, run '$run', suite $suite" >&2
 
+# SIDE: the tests of the run's groups that side has a status for (--retry-only runs only
+# those of them that --retry would run again)
+ran() {
+  local g f
+  for g in "${groups[@]}"; do
+    f=$(gfile "$g")
+    [ -f "$f" ] && awk -v c="$(col "$1")" '!/^#/ && $c != "-" { print $1 }' "$f"
+  done | sort
+}
+
 # SIDE: the tests of the run's groups with a status of that side that --resume keeps
 # (with --retry, not Loupe's unlisted failures of tests that pass on HotSpot)
 recorded() {
@@ -114,6 +126,7 @@ run_side() {   # NAME JDK
   mkdir -p "$d"
   if [ $resume = 1 ] && [ $run = full ]; then
     sort "$out/tests.txt" | comm -23 - <(recorded "$1") >"$d/todo"
+    if [ $retry_only = 1 ]; then ran "$1" | comm -12 "$d/todo" - >"$d/todo.r" && mv "$d/todo.r" "$d/todo"; fi
   else
     cp "$out/tests.txt" "$d/todo"
   fi
