@@ -178,37 +178,36 @@ static bool binds_statically(Method *r) {
  * named interface (IncompatibleClassChangeError); an invokespecial in an interface needs
  * one of that interface (IllegalAccessError).  The receiver is on the caller's stack,
  * saved in its frame. */
-static Object *receiver(Thread *t, const Method *callee) {
+/* The receiver of a call of callee, if it is of class `of`; else NULL with a
+ * NullPointerException, or with vmc's error (fmt names the receiver's class, then `of`). */
+static Object *receiver_of(Thread *t, const Method *callee, Class *of, VMClassId vmc, const char *fmt) {
     Object *o = t->top->sp[-(int)callee->arg_slots].l;
-    if (!o) exc_npe(t);
-    return o;
+    if (!o) {
+        exc_npe(t);
+        return NULL;
+    }
+    if (class_is_assignable(o->klass, of)) return o;
+    char a[256], b[256];
+    exc_throw(t, vmc, fmt, class_external_name(o->klass, a, sizeof a), class_external_name(of, b, sizeof b));
+    return NULL;
 }
 
 static int iface_bound_call(Thread *t, Method *m, uint16_t idx, Method *r, Method **callee) {
     Class *refc = cp_resolve_class(t, m->holder, m->holder->cp.e[idx].ref.a);
-    Object *o = refc ? receiver(t, r) : NULL;
+    Object *o = refc ? receiver_of(t, r, refc, VMC_IncompatibleClassChangeError,
+                                   "Class %s does not implement the requested interface %s")
+                     : NULL;
     if (!o) return QK_FAIL;
-    if (!class_is_assignable(o->klass, refc)) {
-        char a[256], b[256];
-        exc_throw(t, VMC_IncompatibleClassChangeError, "Class %s does not implement the requested interface %s",
-                  class_external_name(o->klass, a, sizeof a), class_external_name(refc, b, sizeof b));
-        return QK_FAIL;
-    }
     *callee = method_is_private(r) || binds_statically(r) ? r : o->klass->vtable[r->vtable_index];
     return QK_DIRECT;
 }
 
 static int special_in_interface(Thread *t, Method *m, Method *sel, Method **callee) {
-    Object *o = receiver(t, sel);
-    if (!o) return QK_FAIL;
     Class *cur = m->holder;
     if ((cur->flags & CF_OLD_VERSION) && cur->mirror) cur = mirror_class(cur->mirror);
-    if (!class_is_assignable(o->klass, cur)) {
-        char a[256], b[256];
-        exc_throw(t, VMC_IllegalAccessError, "Receiver class %s must be the current class or a subtype of interface %s",
-                  class_external_name(o->klass, a, sizeof a), class_external_name(cur, b, sizeof b));
+    if (!receiver_of(t, sel, cur, VMC_IllegalAccessError,
+                     "Receiver class %s must be the current class or a subtype of interface %s"))
         return QK_FAIL;
-    }
     *callee = sel;
     return QK_DIRECT;
 }

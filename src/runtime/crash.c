@@ -247,6 +247,17 @@ static void write_report(void) {
 
 /* ---- the end ---- */
 
+/* Runs line through /bin/sh and waits for it. */
+static void sh_wait(const char *line) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (pid > 0) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+}
+
 /* Runs one -XX:OnError command, its %p expanded, through /bin/sh, and waits for it. */
 static void run_command(const char *cmd, size_t len) {
     static char raw[2048], line[4096];
@@ -255,13 +266,7 @@ static void run_command(const char *cmd, size_t len) {
     raw[len] = '\0';
     if (!expand_pattern(raw, line, sizeof line)) return;
     cr_printf("#   Executing /bin/sh -c \"%s\" ...\n", line);
-    pid_t pid = fork();
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    if (pid > 0) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    sh_wait(line);
 }
 
 void crash_on_oom_commands(FILE *out, const char *message) {
@@ -276,13 +281,7 @@ void crash_on_oom_commands(FILE *out, const char *message) {
         if (*raw && expand_pattern(raw, line, sizeof line)) {
             fprintf(out, "#   Executing /bin/sh -c \"%s\"...\n", line);
             fflush(out);
-            pid_t pid = fork();
-            if (pid == 0) {
-                execl("/bin/sh", "sh", "-c", line, (char *)NULL);
-                _exit(127);
-            }
-            int status;
-            if (pid > 0) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+            sh_wait(line);
         }
         cmds += n + (end ? 1 : 0);
     }
