@@ -53,6 +53,11 @@ typedef struct Collector {
     bool (*grow)(size_t size);
     /* The arena (the patent's heap arena) that holds o, for the events. */
     int (*arena_of)(Object *o);
+    /* The arena the collection about to begin empties, asked at its start: every object
+     * in it then either moves out (an object-move event) or dies with the arena's
+     * deletion (arena-delete), none freed one by one or left in place.  NULL or -1: no
+     * such arena.  A heap event listener may count that arena's deaths by subtraction. */
+    int (*evacuated)(void);
     size_t (*used)(void);
     size_t (*capacity)(void);
     /* Calls fn on every object in the heap (live or not yet collected).  Threads stopped. */
@@ -250,6 +255,9 @@ HeapReshape *heap_reshape_take(bool (*wanted)(Object *o, void *ctx), void *ctx);
 size_t heap_reshape_count(const HeapReshape *r);
 void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx),
                          void *ctx);
+/* How many reshapes have finished: a listener that reads objects in place (their class)
+ * can tell whether some became fillers and copies since it last looked. */
+extern volatile uint32_t heap_reshapes;
 /* Room for the new objects, reserved with the world running (collections allowed): NULL
  * with an OutOfMemoryError pending if there is not that much.  Released after the reshapes
  * it served (what they did not use is garbage). */
@@ -281,6 +289,7 @@ typedef struct GCEventListener {
     void (*arena_delete)(int arena_id);
     void (*object_alloc)(Thread *t, int arena_id, Object *o, size_t size);
     void (*object_free)(Object *o);
+    /* In a collection, or from a reshape (old_addr a filler then, new_addr whole). */
     void (*object_move)(int old_arena, Object *old_addr, int new_arena, Object *new_addr);
     void (*gc_start)(void);
     void (*gc_finish)(size_t used, size_t capacity);
@@ -297,6 +306,8 @@ void gc_remove_listener(Thread *t, const GCEventListener *l);
 void heap_retire_tlabs(void);
 /* The arena that holds o now (the collector's arena_of). */
 int heap_arena_of(Object *o);
+/* The arena the collection about to begin empties (the collector's evacuated), -1 none. */
+int heap_evacuated_arena(void);
 /* The reference checker (gccheck.c, -XX:+LoupeCheckGCEvents): listens to every event and
  * compares what they say with a heap walk after each collection. */
 void gc_check_events_install(void);

@@ -133,7 +133,7 @@ static void on_move(int old_arena, Object *from, int new_arena, Object *to) {
         fail("%p moved from arena %d but not there", (void *)from, old_arena);
         return;
     }
-    Class *k = table[i].klass;
+    Class *k = heap_is_filler(from) ? to->klass : table[i].klass;    /* a reshape's: whole at to */
     remove_at(i);
     if (!valid_arena(new_arena)) fail("%p moved to arena %d, which does not exist", (void *)to, new_arena);
     insert(to, k, new_arena);

@@ -271,6 +271,9 @@ static bool gen_grow(size_t size) {
 
 /* ---- the rest of the interface ---- */
 
+/* Every collection begins with a minor one, which empties the nursery. */
+static int gen_evacuated(void) { return NURSERY_ARENA; }
+
 static int gen_arena_of(Object *o) {
     return (char *)o >= nursery && (char *)o < nursery_end ? NURSERY_ARENA : OLD_ARENA;
 }
@@ -324,6 +327,7 @@ const Collector gc_generational = {
     .collect = gen_collect,
     .grow = gen_grow,
     .arena_of = gen_arena_of,
+    .evacuated = gen_evacuated,
     .used = gen_used,
     .capacity = gen_capacity,
     .walk = gen_walk,

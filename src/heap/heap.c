@@ -169,6 +169,8 @@ size_t heap_grown_capacity(size_t used, size_t size, size_t capacity, size_t res
 }
 int heap_arena_of(Object *o) { return gc->arena_of(o); }
 
+int heap_evacuated_arena(void) { return gc->evacuated ? gc->evacuated() : -1; }
+
 void *heap_reserve(size_t size) {
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
@@ -270,6 +272,7 @@ static void *try_alloc(Thread *t, size_t size) {
         return alloc_direct(t, size);
     }
     memset(chunk, 0, got);
+    t->tlab_arena = gc->arena_of((Object *)chunk);
     t->tlab_start = chunk;
     t->tlab_top = chunk + size;
     t->tlab_end = chunk + got;
@@ -354,8 +357,12 @@ static inline void *alloc_bytes(Thread *t, size_t size) {
 /* The heap events, then JVMTI's allocation events (whose callbacks may collect: the
  * object's address after them is returned); a mirror is reported to JVMTI once it knows
  * its class (runtime/mirror.c), as its size depends on it. */
+static inline int arena_of_new(Thread *t, Object *o) {
+    return (char *)o >= t->tlab_start && (char *)o < t->tlab_top ? t->tlab_arena : gc->arena_of(o);
+}
+
 static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
-    if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, gc->arena_of(o), o, size);
+    if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, arena_of_new(t, o), o, size);
     if (JVMTI_ALLOC_HOOK_ON() && !class_is_mirror_type(o->klass)) o = jvmti_object_alloc(t, o, size);
     return o;
 }
@@ -376,7 +383,15 @@ Object *heap_alloc_sized_init(Thread *t, Class *k, size_t size, void (*init)(Obj
     return report_alloc(t, o, size);
 }
 
-Object *heap_alloc_sized(Thread *t, Class *k, size_t size) { return heap_alloc_sized_init(t, k, size, NULL, NULL); }
+/* The interpreter's `new` once its inline bump failed (size aligned): while allocations
+ * are reported, mostly the next object of the closed TLAB, bumped and reported here
+ * with no more checks than that. */
+Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
+    Object *o = reported_bump(t, size);
+    if (unlikely(!o)) return heap_alloc_sized_init(t, k, size, NULL, NULL);
+    o->klass = k;
+    return report_alloc(t, o, size);
+}
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {
     /* HotSpot's limit on array lengths, whatever the heap size: beyond it the request is

@@ -314,7 +314,9 @@ static void release_dead(void) {
     for (size_t i = 0; i < dead.n; i++) {
         Object *o = VEC_AT(dead, Object *, i);
         size_t size = heap_object_size(o);
-        if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(o);
+        /* a filler is no object of the program's (a reshaped one's old place: its move
+         * was reported) */
+        if (GC_EVENT_ON(GCE_OBJECT_FREE) && !heap_is_filler(o)) gc_event_object_free(o);
         stat_count_objects++;
         stat_count_bytes += size;
         *flag_of(o) = 0;
@@ -390,7 +392,7 @@ static void forget_log(void) {
 static void report_trace_dead(Object *o, void *ctx) {
     UNUSED(ctx);
     if (mark_is_live(o, NULL)) return;
-    if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(o);
+    if (GC_EVENT_ON(GCE_OBJECT_FREE) && !heap_is_filler(o)) gc_event_object_free(o);
     stat_trace_objects++;
     stat_trace_bytes += heap_object_size(o);
 }

@@ -22,8 +22,10 @@
  *            a generational collector's cards and the reference counts stay right.
  *
  * So no collector knows about redefinition: it sees allocations, barriered stores and
- * dead fillers.  The old addresses are found through a hash table from old to new address,
- * consulted for every reference in the VM once per reshape.
+ * dead fillers.  The heap events' listeners see each object move to its new place (its
+ * old one a filler then) and the room's array freed when its memory is first carved.
+ * The old addresses are found through a hash table from old to new address, consulted
+ * for every reference in the VM once per reshape.
  *
  * Room.  No collection can run in the middle (the old objects exist only as copies aside),
  * and a collector may refuse memory until it collects (a full nursery, a reference count
@@ -39,6 +41,8 @@
 #include "classfile/loader.h"
 #include "runtime/vm.h"
 #include <string.h>
+
+volatile uint32_t heap_reshapes;
 
 typedef struct Taken {
     Object *old;                    /* address before: a filler now */
@@ -163,6 +167,8 @@ void heap_room_release(Thread *t, HeapRoom *room) {
 static void *carve(HeapRoom *room, size_t size) {
     if (!room) return NULL;
     if (!room->next && *room->h) {
+        /* the array is gone from here: its memory is the objects' */
+        if (GC_EVENT_ON(GCE_OBJECT_FREE)) gc_event_object_free(*room->h);
         room->next = (char *)*room->h;
         room->end = room->next + heap_object_size(*room->h);
         *room->h = NULL;
@@ -182,6 +188,7 @@ static void rebuild(Thread *t, Taken *k, HeapRoom *room, void (*copy)(Object *to
     if (!k->now) vm_fatal("out of memory while re-laying out objects for a class redefinition");
     copy(k->now, k->copy, ctx);
     if (heap_barrier_active) gc_visit_object(k->now, restore_field, k->now);
+    if (GC_EVENT_ON(GCE_OBJECT_MOVE)) gc_event_object_move(heap_arena_of(k->old), k->old, heap_arena_of(k->now), k->now);
 }
 
 void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)(Object *to, const Object *from, void *ctx),
@@ -195,6 +202,7 @@ void heap_reshape_finish(Thread *t, HeapReshape *r, HeapRoom *room, void (*copy)
         gc_after_move();
     }
     for (size_t i = 0; i < r->n; i++) vm_free(r->v[i].copy);
+    if (r->n) __atomic_fetch_add(&heap_reshapes, 1, __ATOMIC_RELEASE);
     vm_free(r->v);
     vm_free(r->table);
     vm_free(r);

@@ -253,6 +253,9 @@ static bool ss_grow(size_t size) {
 
 static int ss_arena_of(Object *o) { UNUSED(o); return cur + 1; }
 
+/* Every collection copies the survivors out of the current space and deletes it. */
+static int ss_evacuated(void) { return cur + 1; }
+
 static size_t ss_used(void) { return (size_t)(atomic_load(&top) - spaces[cur]); }
 static size_t ss_capacity(void) { return capacity * 2; }
 
@@ -278,6 +281,7 @@ const Collector gc_semispace = {
     .collect = ss_collect,
     .grow = ss_grow,
     .arena_of = ss_arena_of,
+    .evacuated = ss_evacuated,
     .used = ss_used,
     .capacity = ss_capacity,
     .walk = ss_walk,

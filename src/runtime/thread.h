@@ -84,6 +84,7 @@ struct Thread {
     char *tlab_end;
     char *tlab_start;
     char *tlab_hard_end;                    /* the real end while heap sampling clipped tlab_end, else NULL */
+    int tlab_arena;                         /* the heap events' arena of the TLAB */
     uint64_t alloc_count;                   /* allocations, for the GC-stress mode */
 
     uint16_t tid;                           /* thin-lock owner id, 1..65535 */

@@ -9,8 +9,10 @@
 # monitors (a thread waits on one meanwhile), arrays, maps and weak references
 # still hold the same objects, across collections, for 200000 instances too (more than a
 # nursery or a reference-count period holds); then the first version comes back (fields
-# and methods deleted, the deleted ones added again).  Under every collector.  Without the
-# option both VMs refuse the change with the same errors.
+# and methods deleted, the deleted ones added again).  Under every collector, with the heap
+# event checker (-XX:+LoupeCheckGCEvents: each reshaped object's move reported, its old
+# place's filler never freed as an object).  Without the option both VMs refuse the change
+# with the same errors.
 set -eu
 J=$JDK/bin/java
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -253,7 +255,7 @@ E
 for gc in semispace marksweep markcompact generational refcount; do
   echo "== -XX:+AllowEnhancedClassRedefinition, $gc"
   if $loupe; then
-    "$J" -XX:+AllowEnhancedClassRedefinition -XX:LoupeGC=$gc -javaagent:agent.jar -cp v1:agent Main $many $churn 2>&1 |
+    "$J" -XX:+AllowEnhancedClassRedefinition -XX:LoupeGC=$gc -XX:+LoupeCheckGCEvents -javaagent:agent.jar -cp v1:agent Main $many $churn 2>&1 |
       sed "s/created $((many + 2)),/created N+2,/"
   else
     expected
