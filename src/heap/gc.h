@@ -72,6 +72,11 @@ typedef struct Collector {
     void (*pool_usage)(int pool, HeapUsage *u);
     /* Pool i's place in HotSpot's generation/space model (jstat's counters). */
     HeapSpace pool_space[HEAP_MAX_POOLS];
+    /* The pools that keep what outlives collections (an old generation, the space a copier
+     * allocates in and copies survivors to), bit i: pool i.  MemoryPoolMXBean's usage
+     * threshold is watched on them, as HotSpot watches it on its old generations and not
+     * on eden or the survivors. */
+    unsigned threshold_pools;
     /* The collector's name for logs and jstat's policy, and its GarbageCollectorMXBean's
      * when it has one bean. */
     const char *manager_name;

@@ -336,6 +336,7 @@ const Collector gc_generational = {
     .pool_names = { [POOL_EDEN] = "Eden Space", [POOL_SURVIVOR] = "Survivor Space", [POOL_TENURED] = "Tenured Gen" },
     .pool_usage = gen_pool_usage,
     .pool_space = { [POOL_EDEN] = HS_EDEN, [POOL_SURVIVOR] = HS_SURVIVOR0, [POOL_TENURED] = HS_OLD },
+    .threshold_pools = 1u << POOL_TENURED,
     .manager_name = "Generational",
     .hotspot_name = "Serial",
     .hotspot_policy = "Copy:MSC",

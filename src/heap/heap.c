@@ -512,6 +512,7 @@ HeapUsage heap_usage(void) {
 }
 
 HeapSpace heap_pool_space(int pool) { return gc->pool_space[pool]; }
+bool heap_pool_has_usage_threshold(int pool) { return gc->threshold_pools >> pool & 1; }
 const char *heap_gc_cause_name(void) { return cause_name(gc_cause_now); }
 
 bool heap_gc_is_young(void) {

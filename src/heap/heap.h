@@ -137,6 +137,8 @@ HeapUsage heap_pool_peak(int pool);
  * space in the old. */
 typedef enum HeapSpace { HS_EDEN, HS_SURVIVOR0, HS_SURVIVOR1, HS_OLD, HS_COUNT } HeapSpace;
 HeapSpace heap_pool_space(int pool);
+/* Whether MemoryPoolMXBean's usage threshold is watched on the pool (gc.h: threshold_pools). */
+bool heap_pool_has_usage_threshold(int pool);
 /* During a collection (for the GC start/finish events' listeners): the name of its cause
  * ("Allocation Failure", ...) and whether it is a young one ("Pause Young"). */
 const char *heap_gc_cause_name(void);

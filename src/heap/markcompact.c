@@ -124,5 +124,6 @@ const Collector gc_markcompact = {
     .pool_names = { "Mark-Compact Space" },
     .pool_usage = mc_pool_usage,
     .pool_space = { HS_OLD },
+    .threshold_pools = 1,
     .manager_name = "MarkCompact",
 };

@@ -61,5 +61,6 @@ const Collector gc_marksweep = {
     .pool_names = { "Mark-Sweep Space" },
     .pool_usage = fl_pool_usage,
     .pool_space = { HS_OLD },
+    .threshold_pools = 1,
     .manager_name = "MarkSweep",
 };

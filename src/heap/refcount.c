@@ -476,5 +476,6 @@ const Collector gc_refcount = {
     .pool_names = { "Reference-Counted Space" },
     .pool_usage = fl_pool_usage,
     .pool_space = { HS_OLD },
+    .threshold_pools = 1,
     .manager_name = "RefCount",
 };

@@ -290,5 +290,6 @@ const Collector gc_semispace = {
     .pool_names = { "Semispace Allocation Space", "Semispace Copy Reserve" },
     .pool_usage = ss_pool_usage,
     .pool_space = { HS_SURVIVOR0, HS_SURVIVOR1 },
+    .threshold_pools = 1,
     .manager_name = "Semispace",
 };

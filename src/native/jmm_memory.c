@@ -19,14 +19,20 @@
  * a global reference; a native called on such an object finds its pool or manager by
  * identity.  Two threads may race to make one: the first to publish wins.
  *
- * Low-memory detection: the heap pools support collection-usage thresholds (their use
- * right after a collection, which is what says whether live data outgrows the heap), with
- * HotSpot's counting: after every collection a pool at or over its high threshold gets
- * one more pending "trigger" for its sensor, a pool back under its low threshold a
- * pending "clear"; the Notification Thread (jmm_notify.c) then calls the pool's
- * sun.management.Sensor, which counts and tells MemoryMXBean's listeners.  Plain usage
- * thresholds are not supported (the allocation space fills up and empties on every
- * cycle, as HotSpot's eden does), nor any threshold on the metadata pool.
+ * Low-memory detection, with HotSpot's counting.  Every heap pool supports a
+ * collection-usage threshold (its use right after a collection, which is what says whether
+ * live data outgrows the heap): after every collection a pool at or over its high
+ * threshold gets one more pending "trigger" for its sensor, a pool back under its low
+ * threshold a pending "clear".  The pools that keep what outlives collections (gc.h's
+ * threshold_pools: an old generation, a copier's allocation space; not an eden, which
+ * fills up and empties on every cycle) also support a usage threshold, a gauge: a pool
+ * that crosses it upwards gets a trigger, one that falls back under the low threshold a
+ * clear, checked when the threshold is set and after every collection (a heap pool's use
+ * only grows past what the last collection left by allocation, which the next collection
+ * measures).  So does the metadata pool, whose use the Notification Thread measures after
+ * every collection (counting it walks the loaded classes, which a collecting thread may
+ * not).  That thread (jmm_notify.c) then calls the pool's sun.management.Sensor, which
+ * counts and tells MemoryMXBean's listeners.
  *
  * Collection notifications (GarbageCollectorExtImpl listeners) are sent by the same
  * thread: a GcInfo built like GetLastGCStat's, from the bean that counted the collection,
@@ -44,16 +50,24 @@
 
 #define MAX_POOLS (HEAP_MAX_POOLS + 1)
 
+/* A threshold and its sensor: the usage threshold (a gauge) or the collection-usage one
+ * (a counter). */
+enum { TH_USAGE, TH_COLLECTION, TH_KINDS };
+
+typedef struct Threshold {
+    jlong high, low;                /* 0: off */
+    jobject sensor;                 /* the sun.management.Sensor Java gave (global) */
+    int pending_trigger, pending_clear;
+    bool sensor_on;
+    HeapUsage trigger_usage;        /* the usage that last crossed the high threshold */
+} Threshold;
+
 typedef struct Pool {
     const char *name;
     int heap_index;                 /* the collector's pool number; -1 for metadata */
     jobject obj;                    /* its MemoryPoolMXBean (global), once made */
-    /* collection-usage threshold (heap pools), under sensor_lock */
-    jlong gc_high, gc_low;          /* 0: off */
-    jobject gc_sensor;              /* the sun.management.Sensor Java gave (global) */
-    int pending_trigger, pending_clear;
-    bool sensor_on;
-    HeapUsage trigger_usage;        /* the usage that last crossed the high threshold */
+    bool has_usage;                 /* supports a usage threshold */
+    Threshold th[TH_KINDS];         /* under sensor_lock */
 } Pool;
 
 /* The collector's beans (heap.h: one, or a young and a full one), then the metadata's. */
@@ -71,14 +85,16 @@ static int npools;
 static Manager managers[MAX_MANAGERS];
 static int nmanagers, mgr_metadata;
 static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool metadata_check;             /* the metadata pool's usage is to be checked */
 static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
 static int64_t metadata_peak;
 static volatile bool gc_notifications;
 
 static void setup(void) {
     int n = heap_pool_count();
-    for (int i = 0; i < n; i++) pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i };
-    pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1 };
+    for (int i = 0; i < n; i++)
+        pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i, .has_usage = heap_pool_has_usage_threshold(i) };
+    pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1, .has_usage = true };
     for (int i = 0; i < heap_gc_manager_count(); i++) managers[nmanagers++] = (Manager){ heap_gc_manager_name(i), NULL };
     mgr_metadata = nmanagers;
     managers[nmanagers++] = (Manager){ "Metadata Manager", NULL };
@@ -177,7 +193,7 @@ static Object *pool_object(Thread *t, Pool *p) {
     Slot a[6];
     a[0].l = name;
     a[1].i = p->heap_index >= 0;
-    a[2].j = -1;                                    /* usage threshold: not supported */
+    a[2].j = p->has_usage ? 0 : -1;                 /* usage threshold: off, or not supported */
     a[4].j = p->heap_index >= 0 ? 0 : -1;           /* collection usage threshold: off */
     o = call_factory(t, helper, "createMemoryPool", "(Ljava/lang/String;ZJJ)Ljava/lang/management/MemoryPoolMXBean;", a);
     return o ? publish(&p->obj, o) : NULL;
@@ -336,6 +352,52 @@ bool jmm_reset_pool_peak(Thread *t, Object **pool) {
 
 /* ---- thresholds and sensors ---- */
 
+/* The threshold a JMM threshold type names on pool p (*high: whether its high end), NULL
+ * if p has none of that kind. */
+static Threshold *threshold_of(Pool *p, JmmThresholdType type, bool *high) {
+    bool usage = type == JMM_USAGE_THRESHOLD_HIGH || type == JMM_USAGE_THRESHOLD_LOW;
+    bool collection = type == JMM_COLLECTION_USAGE_THRESHOLD_HIGH || type == JMM_COLLECTION_USAGE_THRESHOLD_LOW;
+    if (high) *high = type == JMM_USAGE_THRESHOLD_HIGH || type == JMM_COLLECTION_USAGE_THRESHOLD_HIGH;
+    if (usage ? !p->has_usage : !collection || p->heap_index < 0) return NULL;
+    return &p->th[usage ? TH_USAGE : TH_COLLECTION];
+}
+
+/* A counter (the collection-usage threshold): a trigger every time use is at or over the
+ * high threshold, a clear when it falls under the low one after a trigger. */
+static void count_crossing(Threshold *th, HeapUsage u) {
+    if (u.used >= th->high) {
+        th->pending_trigger++;
+        th->trigger_usage = u;
+        th->pending_clear = 0;
+    } else if (th->low > 0 && u.used < th->low && (th->sensor_on || th->pending_trigger > 0)) {
+        th->pending_clear++;
+    }
+}
+
+/* A gauge (the usage threshold): a trigger when use crosses the high threshold while the
+ * sensor is off (or about to be cleared), a clear when it falls under the low one while
+ * the sensor is on (or about to be triggered). */
+static void gauge_crossing(Threshold *th, HeapUsage u) {
+    bool over = u.used >= th->high, under = th->low > 0 && u.used < th->low;
+    if (over && ((!th->sensor_on && th->pending_trigger == 0) || th->pending_clear > 0)) {
+        th->pending_trigger++;
+        th->trigger_usage = u;
+        th->pending_clear = 0;
+    } else if (under && th->pending_clear == 0 && (th->sensor_on || th->pending_trigger > 0)) {
+        th->pending_clear++;
+    }
+}
+
+/* Moves pool p's sensors for its use u (kind: which thresholds); true if one has work.
+ * Under sensor_lock. */
+static bool pool_crossing(Pool *p, int kind, HeapUsage u) {
+    Threshold *th = &p->th[kind];
+    if (!th->sensor || th->high <= 0) return false;
+    if (kind == TH_USAGE) gauge_crossing(th, u);
+    else count_crossing(th, u);
+    return th->pending_trigger > 0 || th->pending_clear > 0;
+}
+
 void JNICALL jmm_SetPoolSensor(JNIEnv *env, jobject pool, JmmThresholdType type, jobject sensor) {
     JNI_ENTER(env);
     ensure_setup();
@@ -350,12 +412,12 @@ void JNICALL jmm_SetPoolSensor(JNIEnv *env, jobject pool, JmmThresholdType type,
         JNI_RETURN_VOID();
     }
     Pool *p = pool_of(hnd_get(pool));
-    bool collection = type == JMM_COLLECTION_USAGE_THRESHOLD_HIGH || type == JMM_COLLECTION_USAGE_THRESHOLD_LOW;
-    if (!p || p->heap_index < 0 || !collection) JNI_RETURN_VOID();     /* nothing to watch */
+    Threshold *th = p ? threshold_of(p, type, NULL) : NULL;
+    if (!th) JNI_RETURN_VOID();         /* nothing to watch */
     jobject g = hnd_new_global(hnd_get(sensor));
     pthread_mutex_lock(&sensor_lock);
-    jobject old = p->gc_sensor;
-    p->gc_sensor = g;
+    jobject old = th->sensor;
+    th->sensor = g;
     pthread_mutex_unlock(&sensor_lock);
     if (old) hnd_delete_global(old);
     jmm_notify_start();
@@ -370,18 +432,26 @@ jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType t
         JNI_RETURN(-1);
     }
     Pool *p = pool_arg(t, pool);
-    if (!p || p->heap_index < 0) JNI_RETURN(-1);
-    jlong *slot;
-    switch (type) {
-    case JMM_COLLECTION_USAGE_THRESHOLD_HIGH: slot = &p->gc_high; break;
-    case JMM_COLLECTION_USAGE_THRESHOLD_LOW: slot = &p->gc_low; break;
-    default: JNI_RETURN(-1);
-    }
+    bool high;
+    Threshold *th = p ? threshold_of(p, type, &high) : NULL;
+    if (!th) JNI_RETURN(-1);
+    jlong *slot = high ? &th->high : &th->low;
+    /* the usage threshold is checked now, as on HotSpot; a collection-usage threshold
+     * from the next collection */
+    HeapUsage u = th == &p->th[TH_USAGE] ? pool_usage(t, p) : (HeapUsage){ 0 };
     pthread_mutex_lock(&sensor_lock);
     jlong prev = *slot;
-    *slot = threshold;                  /* in force from the next collection */
+    *slot = threshold;
+    bool work = th == &p->th[TH_USAGE] && pool_crossing(p, TH_USAGE, u);
     pthread_mutex_unlock(&sensor_lock);
+    if (work) jmm_notify_wake();
     JNI_RETURN(prev);
+}
+
+/* Whether the metadata pool's usage threshold is watched (under sensor_lock). */
+static bool metadata_watched(void) {
+    Threshold *th = &pools[npools - 1].th[TH_USAGE];
+    return th->sensor && th->high > 0;
 }
 
 bool jmm_sensors_after_gc(const HeapGCRecord *r) {
@@ -390,19 +460,27 @@ bool jmm_sensors_after_gc(const HeapGCRecord *r) {
     pthread_mutex_lock(&sensor_lock);
     for (int i = 0; i < npools; i++) {
         Pool *p = &pools[i];
-        if (p->heap_index < 0 || !p->gc_sensor || p->gc_high <= 0) continue;
-        HeapUsage u = r->after[p->heap_index];
-        if (u.used >= p->gc_high) {
-            p->pending_trigger++;
-            p->trigger_usage = u;
-            p->pending_clear = 0;
-        } else if (p->gc_low > 0 && u.used < p->gc_low && (p->sensor_on || p->pending_trigger > 0)) {
-            p->pending_clear++;
-        }
-        work |= p->pending_trigger > 0 || p->pending_clear > 0;
+        if (p->heap_index < 0) continue;
+        for (int k = 0; k < TH_KINDS; k++) work |= pool_crossing(p, k, r->after[p->heap_index]);
     }
+    metadata_check |= metadata_watched();
+    work |= metadata_check;
     pthread_mutex_unlock(&sensor_lock);
     return work;
+}
+
+/* The metadata pool's check after a collection, on the Notification Thread. */
+static void check_metadata(Thread *t) {
+    pthread_mutex_lock(&sensor_lock);
+    bool check = metadata_check;
+    metadata_check = false;
+    pthread_mutex_unlock(&sensor_lock);
+    if (!check) return;
+    Pool *p = &pools[npools - 1];
+    HeapUsage u = metadata_usage(t);
+    pthread_mutex_lock(&sensor_lock);
+    pool_crossing(p, TH_USAGE, u);
+    pthread_mutex_unlock(&sensor_lock);
 }
 
 static void call_sensor(Thread *t, Object **sensor, const char *name, const char *sig, Slot *args) {
@@ -413,17 +491,17 @@ static void call_sensor(Thread *t, Object **sensor, const char *name, const char
     interp_call_virtual(t, m, args, NULL);
 }
 
-/* Delivers one pool's pending requests: a clear wins over triggers, as on HotSpot. */
-static void process_pool(Thread *t, Pool *p) {
+/* Delivers one threshold's pending requests: a clear wins over triggers, as on HotSpot. */
+static void process_threshold(Thread *t, Threshold *th) {
     pthread_mutex_lock(&sensor_lock);
-    int count = p->pending_trigger;
-    bool clear = p->pending_clear > 0;
-    HeapUsage u = p->trigger_usage;
-    Object **sensor = hnd_new(t, p->gc_sensor ? hnd_get(p->gc_sensor) : NULL);
+    int count = th->pending_trigger;
+    bool clear = th->pending_clear > 0;
+    HeapUsage u = th->trigger_usage;
+    Object **sensor = hnd_new(t, th->sensor ? hnd_get(th->sensor) : NULL);
     if (clear) {
-        p->sensor_on = false;
-        p->pending_clear = 0;
-        p->pending_trigger -= count;
+        th->sensor_on = false;
+        th->pending_clear = 0;
+        th->pending_trigger -= count;
     }
     pthread_mutex_unlock(&sensor_lock);
     if (!clear && count == 0) return;
@@ -438,14 +516,16 @@ static void process_pool(Thread *t, Pool *p) {
     exc_take(t);
     if (clear) return;
     pthread_mutex_lock(&sensor_lock);
-    p->sensor_on = true;
-    p->pending_trigger -= count;
+    th->sensor_on = true;
+    th->pending_trigger -= count;
     pthread_mutex_unlock(&sensor_lock);
 }
 
 void jmm_sensors_process(Thread *t) {
     ensure_setup();
-    for (int i = 0; i < npools; i++) process_pool(t, &pools[i]);
+    check_metadata(t);
+    for (int i = 0; i < npools; i++)
+        for (int k = 0; k < TH_KINDS; k++) process_threshold(t, &pools[i].th[k]);
 }
 
 /* ---- the collector ---- */
