@@ -8,6 +8,13 @@
  * call; Java fetches further batches with fetchStackFrames, passing the anchor back.
  * The anchor here is the address of the walk's state on the C stack, checked against the
  * stream object so that a stale or foreign anchor is refused.
+ *
+ * With FILL_LIVE_STACK_FRAMES (the JDK-internal LiveStackFrame's LOCALS_AND_OPERANDS
+ * option) the buffer holds LiveStackFrameInfo objects, and each also gets its frame's
+ * locals and operand stack, as HotSpot's 64-bit interpreter shows them: a slot the
+ * frame's reference map (interp/refmap.h) says holds a reference is that object, any
+ * other slot its 64 bits as a PrimitiveSlot (a long or double in the first of its two
+ * slots), and the monitors the frame entered (runtime/threaddump.h's attribution).
  */
 #include "native/jni_internal.h"
 #include "native/mhn.h"
@@ -15,12 +22,18 @@
 #include "heap/heap.h"
 #include "interp/frame.h"
 #include "interp/interp.h"
+#include "interp/refmap.h"
+#include "classfile/loader.h"
+#include "runtime/threaddump.h"
 #include "runtime/vm.h"
 
 enum {
     FILL_CLASS_REFS_ONLY = 0x2,
     GET_CALLER_CLASS = 0x4,
     SHOW_HIDDEN_FRAMES = 0x20,
+    FILL_LIVE_STACK_FRAMES = 0x100,
+    MODE_INTERPRETED = 0x01,        /* LiveStackFrameInfo.mode */
+    MAX_HELD = 256,
 };
 
 #define WALK_MAGIC 0x57414C4BL
@@ -33,6 +46,105 @@ typedef struct Walk {
 } Walk;
 
 static uint32_t sfi_member_off, sfi_bci_off;
+
+/* LiveStackFrameInfo's fields and its asPrimitive(long), found once. */
+static struct {
+    uint32_t monitors, locals, operands, mode;
+    Method *as_primitive;
+    Class *object_array;
+    bool ready;
+} live;
+
+static uint32_t live_field(Class *c, const char *name, const char *desc) {
+    Field *f = link_lookup_field(c, sym_intern_cstr(name), sym_intern_cstr(desc));
+    if (!f) vm_fatal("LiveStackFrameInfo layout");
+    return f->offset;
+}
+
+static bool live_setup(Thread *t, Class *c) {
+    if (__atomic_load_n(&live.ready, __ATOMIC_ACQUIRE)) return true;
+    Class *oa = ld_array_of(t, VMC(Object));
+    if (!oa) return false;
+    vm_lazy_begin();
+    if (!live.ready) {
+        live.monitors = live_field(c, "monitors", "[Ljava/lang/Object;");
+        live.locals = live_field(c, "locals", "[Ljava/lang/Object;");
+        live.operands = live_field(c, "operands", "[Ljava/lang/Object;");
+        live.mode = live_field(c, "mode", "I");
+        live.as_primitive = class_find_declared_method(c, sym_intern_cstr("asPrimitive"),
+                                                       sym_intern_cstr("(J)Ljava/lang/LiveStackFrame$PrimitiveSlot;"));
+        if (!live.as_primitive) vm_fatal("LiveStackFrameInfo.asPrimitive missing");
+        live.object_array = oa;
+        __atomic_store_n(&live.ready, true, __ATOMIC_RELEASE);
+    }
+    vm_lazy_end();
+    return true;
+}
+
+/* Slot i of slots (bit `bit` of the reference map): the object, or a PrimitiveSlot of its
+ * 64 bits (NULL with an exception pending if that cannot be made). */
+static Object *slot_value(Thread *t, const uint8_t *map, int bit, const Slot *slot) {
+    if (refmap_bit(map, bit)) return slot->l;
+    Slot a[2] = { { .j = slot->j }, { .j = 0 } }, r;
+    return interp_call(t, live.as_primitive, a, &r) ? r.l : NULL;
+}
+
+/* An Object[] of n slots of frame f from slot `first` (a local's index, or max_locals plus
+ * an operand's), read again after each allocation. */
+static Object *slots_array(Thread *t, Frame *f, const uint8_t *map, int first, int n, bool operands) {
+    Object **arr = hnd_new(t, heap_alloc_array(t, live.object_array, n));
+    for (int i = 0; *arr && i < n; i++) {
+        const Slot *slot = operands ? &frame_stack(f)[i] : &f->locals[i];
+        Object *v = slot_value(t, map, first + i, slot);
+        if (exc_pending(t)) return NULL;
+        heap_store_ref(*arr, &ARRAY_ELEMS(*arr, Object *)[i], v);
+    }
+    return *arr;
+}
+
+/* The position of f among the frames a stack trace of t shows (threaddump.h's numbering). */
+static int trace_index(Thread *t, const Frame *f) {
+    int k = 0;
+    for (const Frame *g = t->top; g && g != f; g = g->prev)
+        if (!(g->method->flags & MF_INTRINSIC)) k++;
+    return k;
+}
+
+/* The monitors f entered: counted, the array made, then read again (the allocation may
+ * have moved them). */
+static Object *monitors_array(Thread *t, Frame *f) {
+    HeldMonitor held[MAX_HELD];
+    int at = trace_index(t, f), n = 0;
+    int nheld = vm_held_monitors(t, held, MAX_HELD);
+    for (int k = 0; k < nheld; k++) n += held[k].frame == at;
+    Object *arr = heap_alloc_array(t, live.object_array, n);
+    if (!arr) return NULL;
+    nheld = vm_held_monitors(t, held, MAX_HELD);
+    for (int k = 0, i = 0; k < nheld && i < n; k++)
+        if (held[k].frame == at) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i++], held[k].obj);
+    return arr;
+}
+
+/* Fills LiveStackFrameInfo *sfi with frame f's monitors, locals and operands. */
+static bool fill_live(Thread *t, Object **sfi, Frame *f) {
+    if (!live_setup(t, (*sfi)->klass)) return false;
+    OBJ_FIELD(*sfi, live.mode, jint) = MODE_INTERPRETED;
+    if (f->flags & FR_NATIVE) return true;
+    Method *m = f->method;
+    const uint8_t *map = refmap_at(m, frame_bci(f));
+    if (!map) return true;
+    Object *mons = monitors_array(t, f);
+    if (!mons) return false;
+    heap_store_ref(*sfi, &OBJ_FIELD(*sfi, live.monitors, Object *), mons);
+    int depth = (int)(f->sp - frame_stack(f));
+    Object *locals = slots_array(t, f, map, 0, m->max_locals, false);
+    if (!locals) return false;
+    heap_store_ref(*sfi, &OBJ_FIELD(*sfi, live.locals, Object *), locals);
+    Object *operands = slots_array(t, f, map, m->max_locals, depth, true);
+    if (!operands) return false;
+    heap_store_ref(*sfi, &OBJ_FIELD(*sfi, live.operands, Object *), operands);
+    return true;
+}
 
 static bool walker_impl_frame(Frame *f) {
     Class *c = f->method->holder;
@@ -78,8 +190,10 @@ static jint fill(Thread *t, Walk *w, jint count, jint start, Object **frames) {
             }
             OBJ_FIELD(sfi, sfi_bci_off, jint) = frame_bci(f) < 0 ? 0 : frame_bci(f);
             HandleMark hm = hnd_mark(t);
+            Object **sh = hnd_new(t, sfi);
             Object **mn = hnd_new(t, OBJ_FIELD(sfi, sfi_member_off, Object *));
             bool ok = mhn_fill_from_method(t, mn, m);
+            if (ok && (w->mode & FILL_LIVE_STACK_FRAMES)) ok = fill_live(t, sh, f);
             hnd_release(t, hm);
             if (!ok) return -1;
         }
