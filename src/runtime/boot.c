@@ -224,6 +224,8 @@ static bool preallocate_errors(Thread *t) {
 
 static bool java_lang_init(Thread *t) {
     if (!class_init(t, VMC(String)) || !class_init(t, VMC(System)) || !class_init(t, VMC(Class))) return false;
+    /* String's initialiser sets COMPACT_STRINGS; the VM's flag decides, as on HotSpot */
+    if (!vm_opts.compact_strings) set_static(VMC(String), "COMPACT_STRINGS", "Z", (Slot){ .i = 0 });
     if (!make_thread_groups(t)) return false;
     if (!class_init(t, VMC(Thread))) return false;
     Object **group = hnd_new(t, vm_main_group);

@@ -162,7 +162,7 @@ bool jstr_equals_utf8(Object *s, const char *mutf8) {
 /* ---- making ---- */
 
 static Object *make_string(Thread *t, const jchar *chars, jint len) {
-    bool latin1 = true;
+    bool latin1 = vm_opts.compact_strings;     /* -XX:-CompactStrings: every string UTF-16 */
     for (jint i = 0; i < len && latin1; i++)
         if (chars[i] > 0xFF) latin1 = false;
     Object *arr = heap_alloc_array(t, byte_array_class, latin1 ? len : len * 2);

@@ -118,6 +118,7 @@ static const Flag FLAGS[] = {
     { "PrintVMOptions", F_BOOL, &print_vm_options },
     { "IgnoreUnrecognizedVMOptions", F_BOOL, &ignore_unrecognized },
     { "DisableExplicitGC", F_BOOL, &vm_opts.disable_explicit_gc },
+    { "CompactStrings", F_BOOL, &vm_opts.compact_strings },
     { "ClassUnloading", F_BOOL, &vm_opts.heap.class_unloading },
     { "BytecodeVerificationLocal", F_BOOL, &vfy_local }, { "BytecodeVerificationRemote", F_BOOL, &vfy_remote },
     { "MaxJavaStackTraceDepth", F_LONG, &vm_opts.max_stack_trace_depth },
@@ -797,6 +798,7 @@ static void set_defaults(void) {
     vm_opts.container_support = true;
     vm_opts.use_perf_data = true;
     vm_opts.heap.class_unloading = true;
+    vm_opts.compact_strings = true;
     vfy_local = false;
     vfy_remote = true;
 }

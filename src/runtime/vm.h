@@ -158,6 +158,7 @@ typedef struct VMOptions {
     bool exit_on_oom;               /* -XX:+ExitOnOutOfMemoryError */
     bool crash_on_oom;              /* -XX:+CrashOnOutOfMemoryError */
     bool disable_explicit_gc;       /* -XX:+DisableExplicitGC: System.gc() does nothing */
+    bool compact_strings;           /* -XX:+CompactStrings (default): Latin-1 strings one byte a char */
     long max_stack_trace_depth;     /* -XX:MaxJavaStackTraceDepth: frames kept per backtrace, 0 = all */
     size_t max_direct_memory;       /* -XX:MaxDirectMemorySize (bytes), when ... */
     bool max_direct_memory_given;   /* ... given: java.nio's limit (native/jvm_props.c) */
