@@ -32,6 +32,7 @@
 #include "heap/heap.h"
 #include "heap/handles.h"
 #include "interp/interp.h"
+#include "runtime/security.h"
 #include "runtime/vm.h"
 #include "runtime/exception.h"
 #include "runtime/jstring.h"
@@ -579,7 +580,14 @@ static void throw_cf_error(Thread *t, CfError *err) {
     exc_throw(t, id, "%s", err->msg);
 }
 
-static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
+/* A supertype resolved for a class of protection domain *pd (NULL: none): the initiating
+ * loader's package-access check, as for any resolution from that domain (HotSpot resolves
+ * supertypes with the new class's domain, so a domain that passed then is remembered). */
+static bool super_package_access(Thread *t, Class *s, Object **loader, Object **pd) {
+    return !pd || !*pd || sec_check_package_access(t, s, loader, pd);
+}
+
+static bool resolve_supertypes(Thread *t, Class *c, Object **loader, Object **pd) {
     char buf[512];
     if (c->super_name) {
         if (c->super_name == c->name) {
@@ -587,7 +595,7 @@ static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
             return false;
         }
         Class *s = ld_load(t, c->super_name, loader, false);
-        if (!s) return false;
+        if (!s || !super_package_access(t, s, loader, pd)) return false;
         if (class_is_interface(s)) {
             exc_throw(t, VMC_IncompatibleClassChangeError, "class %s has interface %s as super class",
                       class_external_name(c, buf, sizeof buf), s->name->str);
@@ -606,7 +614,7 @@ static bool resolve_supertypes(Thread *t, Class *c, Object **loader) {
     if (c->ninterfaces) c->interfaces = vm_calloc(c->ninterfaces, sizeof(Class *));
     for (uint16_t i = 0; i < c->ninterfaces; i++) {
         Class *ic = ld_load(t, c->interface_names[i], loader, false);
-        if (!ic) return false;
+        if (!ic || !super_package_access(t, ic, loader, pd)) return false;
         if (!class_is_interface(ic)) {
             exc_throw(t, VMC_IncompatibleClassChangeError, "class %s can not implement %s, because it is not an interface (%s)",
                       class_external_name(c, buf, sizeof buf), ic->name->str, "");
@@ -652,7 +660,7 @@ static bool supertypes_accessible(Thread *t, Class *c) {
 /* A redefinition's new version naming other supertypes (jvmti/jvmti_redefine.c): they are
  * loaded and checked as for a definition, with the exceptions a definition would throw. */
 bool ld_resolve_supertypes(Thread *t, Class *n, Object **loader) {
-    return resolve_supertypes(t, n, loader) && supertypes_accessible(t, n);
+    return resolve_supertypes(t, n, loader, NULL) && supertypes_accessible(t, n);
 }
 
 bool ld_is_platform_loader(const Object *loader) {
@@ -753,7 +761,7 @@ static Class *define_bytes(Thread *t, Symbol *name, Object **loader, const uint8
         return NULL;
     }
     loading = &frame;
-    bool ok = resolve_supertypes(t, c, loader);
+    bool ok = resolve_supertypes(t, c, loader, pd);
     loading = frame.prev;
     if (!ok) {
         cf_free(c);

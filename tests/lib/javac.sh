@@ -22,10 +22,12 @@ exec 9>"$out.lock"
 flock 9
 tmp=$(mktemp -d "$out.tmp.XXXXXX")
 echo "javac: $# test sources -> $out"
-# (jdk.internal.misc is exported for tests of VM-facing JDK internals, e.g. CdsQueries;
-# such a test opens it at run time with its vm-options.)
+# (jdk.internal.misc and sun.util.logging are exported for tests of VM-facing JDK internals,
+# e.g. CdsQueries, SupertypePackageAccess; such a test exports them at run time with its
+# vm-options.)
 "$java_home/bin/javac" -source 17 -target 17 -encoding UTF-8 -g -nowarn -Xlint:none \
   -XDignore.symbol.file -XDsuppressNotes --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
+  --add-exports java.base/sun.util.logging=ALL-UNNAMED \
   -d "$tmp" "$@" || { rm -rf "$tmp"; exit 1; }
 touch "$tmp/.built"
 chmod 755 "$tmp"
