@@ -438,11 +438,12 @@ jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType t
     jlong *slot = high ? &th->high : &th->low;
     /* the usage threshold is checked now, as on HotSpot; a collection-usage threshold
      * from the next collection */
-    HeapUsage u = th == &p->th[TH_USAGE] ? pool_usage(t, p) : (HeapUsage){ 0 };
+    bool usage = th == &p->th[TH_USAGE];
+    HeapUsage u = usage ? pool_usage(t, p) : (HeapUsage){ 0 };
     pthread_mutex_lock(&sensor_lock);
     jlong prev = *slot;
     *slot = threshold;
-    bool work = th == &p->th[TH_USAGE] && pool_crossing(p, TH_USAGE, u);
+    bool work = usage && pool_crossing(p, TH_USAGE, u);
     pthread_mutex_unlock(&sensor_lock);
     if (work) jmm_notify_wake();
     JNI_RETURN(prev);
