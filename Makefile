@@ -87,8 +87,12 @@ $(BUILD)/libloupe.a: $(OBJS)
 	@rm -f $@ && ar rcs $@ $(OBJS)
 
 # The JDK image: bin/* copied (the launchers find their home through /proc/self/exe),
-# lib/* linked to the system JDK except lib/server, which holds Loupe.
-$(JDK)/release: tools/mkjdk.sh
+# lib/* linked to the system JDK except lib/server, which holds Loupe.  Made again when
+# the system JDK was updated (its release file differs from the copy; a package keeps its
+# files' old times): the copied launchers must match the libraries they load.
+JDK_UPDATED := $(shell cmp -s $(JAVA_HOME)/release $(JDK)/release || echo jdk-updated)
+.PHONY: jdk-updated
+$(JDK)/release: tools/mkjdk.sh $(JDK_UPDATED)
 	@tools/mkjdk.sh $(JAVA_HOME) $(JDK)
 
 # The profiler interface's header, shipped with the image (src/include/jvmpi.h).

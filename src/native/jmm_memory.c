@@ -84,6 +84,7 @@ static Pool pools[MAX_POOLS];
 static int npools;
 static Manager managers[MAX_MANAGERS];
 static int nmanagers, mgr_metadata;
+static Pool *metadata_pool;             /* the last of pools, after the heap's */
 static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool metadata_check;             /* the metadata pool's usage is to be checked */
 static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -94,6 +95,7 @@ static void setup(void) {
     int n = heap_pool_count();
     for (int i = 0; i < n; i++)
         pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i, .has_usage = heap_pool_has_usage_threshold(i) };
+    metadata_pool = &pools[npools];
     pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1, .has_usage = true };
     for (int i = 0; i < heap_gc_manager_count(); i++) managers[nmanagers++] = (Manager){ heap_gc_manager_name(i), NULL };
     mgr_metadata = nmanagers;
@@ -451,7 +453,7 @@ jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType t
 
 /* Whether the metadata pool's usage threshold is watched (under sensor_lock). */
 static bool metadata_watched(void) {
-    Threshold *th = &pools[npools - 1].th[TH_USAGE];
+    Threshold *th = &metadata_pool->th[TH_USAGE];
     return th->sensor && th->high > 0;
 }
 
@@ -477,10 +479,9 @@ static void check_metadata(Thread *t) {
     metadata_check = false;
     pthread_mutex_unlock(&sensor_lock);
     if (!check) return;
-    Pool *p = &pools[npools - 1];
     HeapUsage u = metadata_usage(t);
     pthread_mutex_lock(&sensor_lock);
-    pool_crossing(p, TH_USAGE, u);
+    pool_crossing(metadata_pool, TH_USAGE, u);
     pthread_mutex_unlock(&sensor_lock);
 }
 

@@ -110,18 +110,17 @@ static int trace_index(Thread *t, const Frame *f) {
     return k;
 }
 
-/* The monitors f entered: counted, the array made, then read again (the allocation may
- * have moved them). */
+/* The monitors f entered, held in handles while their array is made (the allocation may
+ * move them). */
 static Object *monitors_array(Thread *t, Frame *f) {
     HeldMonitor held[MAX_HELD];
+    Object **mine[MAX_HELD];
     int at = trace_index(t, f), n = 0;
     int nheld = vm_held_monitors(t, held, MAX_HELD);
-    for (int k = 0; k < nheld; k++) n += held[k].frame == at;
+    for (int k = 0; k < nheld; k++)
+        if (held[k].frame == at) mine[n++] = hnd_new(t, held[k].obj);
     Object *arr = heap_alloc_array(t, live.object_array, n);
-    if (!arr) return NULL;
-    nheld = vm_held_monitors(t, held, MAX_HELD);
-    for (int k = 0, i = 0; k < nheld && i < n; k++)
-        if (held[k].frame == at) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i++], held[k].obj);
+    for (int i = 0; arr && i < n; i++) heap_store_ref(arr, &ARRAY_ELEMS(arr, Object *)[i], *mine[i]);
     return arr;
 }
 
