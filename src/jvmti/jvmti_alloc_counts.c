@@ -57,18 +57,7 @@ enum {
     MARK_TAGS = 1 << (32 - MARK_VALUE_BITS),
     RING = 4096,                        /* sites counted since the last drain, per thread */
     CTX_LIST = 16,                      /* a context's callees are looked up in a list up to this many */
-    KIDS_BITS = 2,
-    KIDS = 1 << KIDS_BITS,              /* callees' contexts a context keeps at hand, by instruction */
 };
-
-/* A context's callee: called from (m, pc), context ctx (index + 1, 0: none), allocating
- * first at site (a hint: checked). */
-typedef struct {
-    const Insn *pc;
-    const Method *m;
-    struct CountSite *site;
-    uint32_t ctx;
-} KidSlot;
 
 typedef struct {
     uint32_t parent;
@@ -81,9 +70,10 @@ typedef struct {
     uint32_t sites, nsites;             /* its frames' sites, the last used first (index + 1); more */
                                         /* than CTX_LIST: found through site_set */
     struct CountSite *mru;              /* the site last found (NULL: none) */
-    KidSlot kids[KIDS];                 /* the contexts called from here, in the slot of their */
-                                        /* call's instruction (direct-mapped: the two calls of */
-                                        /* one line, BinaryTrees' in turn, keep theirs) */
+    uint32_t kid[2];                    /* the contexts called from (kid_m, kid_pc); kid_next */
+    uint32_t kid_next;                  /* is the entry the next one replaces */
+    const Method *kid_m[2];
+    const Insn *kid_pc[2];
 } CountCtx;
 
 /* An open-addressed set of item indexes (index + 1 per slot, 0 free), keyed through the
@@ -316,30 +306,29 @@ static uint32_t ctx_cached(CountTable *t, uint32_t parent, const Frame *w, const
 }
 
 /* The context of the frames called from frame w in context parent: from the parent's
- * slot of w's instruction (keyed by w's method and instruction: no index or line to
- * compute), else through ctx_cached, whose answer takes the slot. */
-static inline uint32_t kid_slot(const Insn *pc) {   /* Fibonacci hashing: calls a few instructions apart part */
-    return (uint32_t)((uintptr_t)pc >> 3) * 0x9E3779B1u >> (32 - KIDS_BITS);
-}
-
+ * two last answers, keyed by w's method and instruction (no index or line to compute: a
+ * recursion calls itself from one or two places, BinaryTrees' in turn), else through
+ * ctx_cached, whose answer replaces the older of the two. */
 static __attribute__((noinline)) uint32_t ctx_kid_miss(CountTable *t, uint32_t parent, const Frame *w,
                                                        const Insn *pc) {
-    uint32_t k = ctx_cached(t, parent, w, pc);
-    ctx_at(t, parent)->kids[kid_slot(pc)] = (KidSlot){ pc, w->method, NULL, k + 1 };
+    CountCtx *p = ctx_at(t, parent);
+    uint32_t k = ctx_cached(t, parent, w, pc), i = p->kid_next;
+    p->kid[i] = k, p->kid_m[i] = w->method, p->kid_pc[i] = pc;
+    p->kid_next = i ^ 1;
     return k;
 }
 
-/* Frame w's callees' context from p's slot for pc (-1: not there). */
-static inline int64_t kid_known(const CountCtx *p, const Frame *w, const Insn *pc) {
-    uint32_t i = kid_slot(pc);
-    if (p->kids[i].pc == pc && p->kids[i].m == w->method && p->kids[i].ctx) return p->kids[i].ctx - 1;
-    return -1;
+/* Frame w's callees' context among p's two last answers (0: neither). */
+static inline uint32_t kid_known(const CountCtx *p, const Frame *w, const Insn *pc) {
+    if (p->kid_pc[0] == pc && p->kid_m[0] == w->method && p->kid[0]) return p->kid[0];
+    if (p->kid_pc[1] == pc && p->kid_m[1] == w->method && p->kid[1]) return p->kid[1];
+    return 0;
 }
 
 static inline uint32_t ctx_kid(CountTable *t, uint32_t parent, const Frame *w) {
     const Insn *pc = frame_pc(w);
-    int64_t k = kid_known(ctx_at(t, parent), w, pc);
-    return k >= 0 ? (uint32_t)k : ctx_kid_miss(t, parent, w, pc);
+    uint32_t k = kid_known(ctx_at(t, parent), w, pc);
+    return k ? k : ctx_kid_miss(t, parent, w, pc);
 }
 
 /* The context of frame f's callers: its mark, or computed from the first marked frame
@@ -482,39 +471,20 @@ static __attribute__((noinline, cold)) void mark_dirty(CountTable *t, CountSite 
     __atomic_store_n(&t->head, h + 1, __ATOMIC_RELEASE);
 }
 
-/* The slot of frame f's context in its caller's context (NULL: the caller is not marked
- * or the slot holds another callee). */
-static inline KidSlot *kid_of(CountTable *t, const Frame *f, uint32_t tag) {
-    const Frame *caller = f->prev;
-    if (!caller || !marked(t, caller, tag)) return NULL;
-    const Insn *pc = frame_pc(caller);
-    CountCtx *p = ctx_at(t, caller->mark & (MAX_CONTEXTS - 1));
-    uint32_t i = kid_slot(pc);
-    return p->kids[i].pc == pc && p->kids[i].m == caller->method && p->kids[i].ctx ? &p->kids[i] : NULL;
-}
-
 /* Counts object o (size bytes) at the calling thread's current site, the whole way: a new
- * table, a frame whose context must be looked up, a new site, a site to mark dirty.  A
- * frame's first site is the hint of its caller's slot: where the next frame called from
- * there will likely allocate first (its later ones are its context's last site). */
+ * table, a frame whose context must be looked up, a new site, a site to mark dirty. */
 static __attribute__((noinline)) Object *counts_add_slow(Thread *th, Object *o, size_t size) {
     CountTable *t = table_of(th);
     Frame *f = th->top;
     uint32_t ctx = 0;
     Method *m = NULL;
     const Insn *pc = NULL;
-    bool first = false;
     if (f) {
-        first = !marked(t, f, t->tag);
         ctx = frame_ctx(t, f, t->tag);
         m = f->method;
         pc = frame_pc(f);
     }
     CountSite *s = site_of(t, ctx, m, pc, o->klass->name, f);
-    if (first) {
-        KidSlot *k = kid_of(t, f, t->tag);
-        if (k && k->ctx == ctx + 1) k->site = s;
-    }
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
     if (unlikely(!__atomic_load_n(&s->dirty, __ATOMIC_RELAXED))) mark_dirty(t, s);
@@ -522,31 +492,28 @@ static __attribute__((noinline)) Object *counts_add_slow(Thread *th, Object *o, 
 }
 
 /* The common case without a call, so without a frame of its own: a table of this
- * session, a site dirty already, and either a marked frame allocating at its context's
- * last site or a new frame whose caller's slot knows its context and first site (two
- * dependent loads fewer than through the context: BinaryTrees allocates once per frame).
- * Anything else is done again by counts_add_slow; a frame is marked only on success, so
- * that the slow path sees a frame's first allocation. */
+ * session, a frame marked or a new frame whose caller's context knows it among its two
+ * last callees, the context's last site, a site dirty already.  Anything else is done
+ * again by counts_add_slow (marking the frame here changes nothing there). */
 Object *jvmti_counts_add(Thread *th, Object *o, size_t size) {
     CountTable *t = my_table;
     Frame *f = th->top;
     if (unlikely(!t || t->session != __atomic_load_n(&counts_session, __ATOMIC_ACQUIRE) || !f))
         return counts_add_slow(th, o, size);
-    uint32_t tag = t->tag, mark = 0;
-    CountSite *s;
+    uint32_t tag = t->tag, ctx;
     if (likely(marked(t, f, tag))) {
-        s = ctx_at(t, f->mark & (MAX_CONTEXTS - 1))->mru;
+        ctx = f->mark & (MAX_CONTEXTS - 1);
     } else {
-        KidSlot *k = kid_of(t, f, tag);
-        if (unlikely(!k)) return counts_add_slow(th, o, size);
-        s = k->site;
-        if (unlikely(!s || s->ctx != k->ctx - 1)) return counts_add_slow(th, o, size);
-        mark = tag << MARK_VALUE_BITS | (k->ctx - 1);
+        const Frame *caller = f->prev;
+        if (unlikely(!caller || !marked(t, caller, tag))) return counts_add_slow(th, o, size);
+        ctx = kid_known(ctx_at(t, caller->mark & (MAX_CONTEXTS - 1)), caller, frame_pc(caller));
+        if (unlikely(!ctx)) return counts_add_slow(th, o, size);
+        f->mark = tag << MARK_VALUE_BITS | ctx;
     }
+    CountSite *s = ctx_at(t, ctx)->mru;
     if (unlikely(!s || s->method != f->method || s->pc != frame_pc(f) || s->name != o->klass->name ||
                  !__atomic_load_n(&s->dirty, __ATOMIC_RELAXED)))
         return counts_add_slow(th, o, size);
-    if (mark) f->mark = mark;
     __atomic_store_n(&s->objects, s->objects + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->bytes, s->bytes + size, __ATOMIC_RELAXED);
     return o;

@@ -76,6 +76,7 @@ typedef uint32_t LtObj;
 
 typedef struct {
     uint64_t arenas;            /* bit a: may hold objects of arena a (a < 64); bit 63 all others */
+    uint32_t live;              /* entries not 0 (an arena's deletion skips a chunk without) */
     LtObj o[PER_CHUNK];
 } LtChunk;
 
@@ -191,7 +192,9 @@ static inline void put(uintptr_t a, uint32_t birth, int arena) {
         placed.base = a >> CHUNK_BITS, placed.c = chunk_of(a, true), placed.bit = bit;
         chunk_holds(placed.c, arena);
     }
-    *entry(placed.c, a) = entry_of(a, birth, arena);
+    LtObj *e = entry(placed.c, a);
+    placed.c->live += !*e;
+    *e = entry_of(a, birth, arena);
 }
 
 static struct { uintptr_t base; LtChunk *c; } taken;  /* take's last chunk (one thread: the collection's) */
@@ -203,6 +206,7 @@ static LtObj take(uintptr_t a) {
     if (!c) return 0;
     LtObj *e = entry(c, a), o = *e;
     *e = 0;
+    c->live -= o != 0;
     return o;
 }
 
@@ -216,13 +220,21 @@ static inline __attribute__((always_inline)) void each(int arena, bool (*fn)(Obj
         for (size_t mid = 0; d && mid < (1u << DIR_BITS); mid++) {
             LtChunk *c = d[mid];
             if (!c || !(c->arenas & bit)) continue;
+            if (!c->live) {             /* every entry taken since: most of an emptied arena's chunks */
+                if (arena >= 0 && arena < 63) c->arenas &= ~bit;
+                continue;
+            }
             uintptr_t base = ((uintptr_t)top << (CHUNK_BITS + DIR_BITS)) | (uintptr_t)mid << CHUNK_BITS;
             bool left = false;
             for (int k = 0; k < PER_CHUNK; k++) {
                 LtObj e = c->o[k];
                 if (!e || (arena >= 0 && LT_ARENA(e) != arena)) continue;
-                if (fn((Object *)(base | (uintptr_t)k << GRANULE_BITS | (uintptr_t)LT_ODD(e) << 3), e, ctx)) c->o[k] = 0;
-                else left = true;
+                if (fn((Object *)(base | (uintptr_t)k << GRANULE_BITS | (uintptr_t)LT_ODD(e) << 3), e, ctx)) {
+                    c->o[k] = 0;
+                    c->live--;
+                } else {
+                    left = true;
+                }
             }
             if (arena >= 0 && arena < 63 && !left) c->arenas &= ~bit;
         }
@@ -432,6 +444,7 @@ static void run_walk(const LtRun *r) {
         LtObj *e = entry(chunk, (uintptr_t)p);
         if (likely(!*e)) {              /* else a reshape's copy, followed already (on_move) */
             *e = even | (uint32_t)(((uintptr_t)p >> 3) & 1) << 8;
+            chunk->live++;
             objects++;
             bytes += size;
         }
