@@ -107,7 +107,26 @@ static void dispatch(Thread *t, int sig) {
     if (m && !interp_call(t, m, args, NULL)) exc_take(t);
 }
 
+/* A VM may start with signals blocked: a Java program's ProcessBuilder passes on its
+ * thread's mask, and HotSpot's threads block SIGQUIT (jtreg starts every test so).  As on
+ * HotSpot, the VM unblocks the signals it answers in the thread that handles them: SIGQUIT
+ * (thread dumps, the attach trigger) and the shutdown signals not ignored, so that a
+ * process-directed signal reaches this thread whatever the others block. */
+static void unblock_answered_signals(void) {
+    if (vm_opts.reduce_signals) return;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGQUIT);
+    const int shutdown[] = { SIGHUP, SIGINT, SIGTERM };
+    for (size_t i = 0; i < sizeof shutdown / sizeof shutdown[0]; i++) {
+        struct sigaction cur;
+        if (sigaction(shutdown[i], NULL, &cur) == 0 && cur.sa_handler != SIG_IGN) sigaddset(&set, shutdown[i]);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void dispatcher_main(Thread *t) {
+    unblock_answered_signals();
     for (;;) {
         int old = thread_block_begin(t);
         while (sem_wait(&sig_sem) != 0) {}
@@ -142,13 +161,13 @@ bool vm_start_signal_dispatcher(void) {
     ignore_signal(SIGPIPE);
     ignore_signal(SIGXFSZ);
     sem_init(&sig_sem, 0, 0);
+    /* SIGQUIT's handler comes first: the dispatcher unblocks it as it starts */
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = java_signal_handler;
+    bool quit = !vm_opts.reduce_signals && sigaction(SIGQUIT, &sa, &old) == 0;
     dispatcher_started = jthread_start_system_daemon("Signal Dispatcher", dispatcher_main);
-    if (dispatcher_started && !vm_opts.reduce_signals) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sigemptyset(&sa.sa_mask);
-        sa.sa_handler = java_signal_handler;
-        sigaction(SIGQUIT, &sa, NULL);
-    }
+    if (!dispatcher_started && quit) sigaction(SIGQUIT, &old, NULL);
     return dispatcher_started;
 }
