@@ -84,7 +84,6 @@ static Pool pools[MAX_POOLS];
 static int npools;
 static Manager managers[MAX_MANAGERS];
 static int nmanagers, mgr_metadata;
-static Pool *metadata_pool;             /* the last of pools, after the heap's */
 static pthread_mutex_t sensor_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool metadata_check;             /* the metadata pool's usage is to be checked */
 static pthread_mutex_t metadata_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -95,7 +94,6 @@ static void setup(void) {
     int n = heap_pool_count();
     for (int i = 0; i < n; i++)
         pools[npools++] = (Pool){ .name = heap_pool_name(i), .heap_index = i, .has_usage = heap_pool_has_usage_threshold(i) };
-    metadata_pool = &pools[npools];
     pools[npools++] = (Pool){ .name = "Class Metadata", .heap_index = -1, .has_usage = true };
     for (int i = 0; i < heap_gc_manager_count(); i++) managers[nmanagers++] = (Manager){ heap_gc_manager_name(i), NULL };
     mgr_metadata = nmanagers;
@@ -451,9 +449,12 @@ jlong JNICALL jmm_SetPoolThreshold(JNIEnv *env, jobject pool, JmmThresholdType t
     JNI_RETURN(prev);
 }
 
+/* The class metadata pool: the last, after the heap's (setup). */
+static Pool *metadata_pool(void) { return &pools[npools - 1]; }
+
 /* Whether the metadata pool's usage threshold is watched (under sensor_lock). */
 static bool metadata_watched(void) {
-    Threshold *th = &metadata_pool->th[TH_USAGE];
+    Threshold *th = &metadata_pool()->th[TH_USAGE];
     return th->sensor && th->high > 0;
 }
 
@@ -481,7 +482,7 @@ static void check_metadata(Thread *t) {
     if (!check) return;
     HeapUsage u = metadata_usage(t);
     pthread_mutex_lock(&sensor_lock);
-    pool_crossing(metadata_pool, TH_USAGE, u);
+    pool_crossing(metadata_pool(), TH_USAGE, u);
     pthread_mutex_unlock(&sensor_lock);
 }
 

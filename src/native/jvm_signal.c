@@ -57,17 +57,20 @@ static void java_signal_handler(int sig) {
 
 /* handler: 0 = default action, 1 = ignore, 2 = the Java handler.  Returns the previous
  * one in the same encoding, or -1 when Java may not handle this signal. */
+static bool signal_ignored(int sig) {
+    struct sigaction cur;
+    return sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN;
+}
+
 JNIEXPORT void *JNICALL JVM_RegisterSignal(jint sig, void *handler) {
     if (sig <= 0 || sig >= NSIG_MAX || !dispatcher_started) return (void *)-1;
     switch (sig) {
     case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGKILL: case SIGSTOP: case SIGQUIT:
         return (void *)-1;
-    case SIGHUP: case SIGINT: case SIGTERM: {
+    case SIGHUP: case SIGINT: case SIGTERM:
         /* shutdown signals stay ignored if they are (nohup, background jobs), as on HotSpot */
-        struct sigaction cur;
-        if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN) return (void *)1;
+        if (signal_ignored(sig)) return (void *)1;
         break;
-    }
     default:
         break;
     }
@@ -118,10 +121,8 @@ static void unblock_answered_signals(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGQUIT);
     const int shutdown[] = { SIGHUP, SIGINT, SIGTERM };
-    for (size_t i = 0; i < sizeof shutdown / sizeof shutdown[0]; i++) {
-        struct sigaction cur;
-        if (sigaction(shutdown[i], NULL, &cur) == 0 && cur.sa_handler != SIG_IGN) sigaddset(&set, shutdown[i]);
-    }
+    for (size_t i = 0; i < ARRAY_LEN(shutdown); i++)
+        if (!signal_ignored(shutdown[i])) sigaddset(&set, shutdown[i]);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
