@@ -37,7 +37,9 @@ enum lp_record {
     LP_REC_THREAD_END = 6,  /* time, tid */
     LP_REC_SAMPLE = 7,      /* kind (lp_sample_kind), time, tid, stack id */
     LP_REC_ALLOC = 8,       /* time, tid, stack id, class string id, size in bytes,
-                               sampled (1: one sample of the META alloc_interval; 0: exact),
+                               sampled: the mean interval in bytes the sample was drawn
+                               with (1: the META alloc_interval, as agents before the
+                               adaptive interval sent; 0: exact),
                                objects (absent: 1; exact records count every object of one
                                site and class since the site's last record, the size being
                                their bytes, the time the first one's) */

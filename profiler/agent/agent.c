@@ -149,6 +149,8 @@ static int lpo_set(const lpo_option *d, const char *v, lpa_options *o)
         return lpo_events_parse(v, (unsigned *)field);
     case LPO_TIME:
     case LPO_BYTES:
+        if (d->kind == LPO_BYTES)
+            o->alloc_given = 1;
         if (!strcmp(v, "exact")) {   /* alloc=exact */
             o->alloc_exact = 1;
             return 1;

@@ -36,6 +36,7 @@ typedef struct {
     long wall_us;             /* wall=50ms: wall-clock sampling period */
     long alloc_bytes;         /* alloc=512k: mean bytes between allocation samples */
     int alloc_exact;          /* alloc=exact: every object (Loupe's ObjectAlloc event) */
+    int alloc_given;          /* alloc= was given: the interval is kept as given (events.c) */
 } lpa_options;
 
 /* Everything the running agent holds. */

@@ -82,20 +82,35 @@ static uint32_t lpe_tid(void)
 /* The callbacks' CPU time (part of the agent's cost in STATS) is measured on one call in
  * LPE_COST_EVERY per thread and scaled: reading a thread's CPU clock is a system call,
  * which would double the cost of an exact allocation event (those are timed on one in
- * LPE_COST_EVERY_EXACT: millions a second, each a few times cheaper than the clock). */
+ * LPE_COST_EVERY_EXACT: millions a second, each a few times cheaper than the clock).  A
+ * thread's first call is timed and counted once, as itself: it makes the thread's ring
+ * and caches, many times the work of a later call, which scaled would stand for
+ * LPE_COST_EVERY calls like it (a thread that allocates little would seem to cost much). */
 #define LPE_COST_EVERY 64
 #define LPE_COST_EVERY_EXACT 4096
 static _Thread_local unsigned lpe_cost_n, lpe_cost_exact_n;
 
-static uint64_t lpe_cost_begin(void) { return lpe_cost_n++ % LPE_COST_EVERY ? 0 : lpa_cpu_ns(); }
+typedef struct {
+    uint64_t c0;        /* the thread's CPU time at the start (0: not timed) */
+    unsigned scale;     /* the calls it stands for */
+} lpe_cost;
 
-static void lpe_cost_end_every(uint64_t c0, unsigned every)
+static lpe_cost lpe_cost_begin_every(unsigned *n, unsigned every)
 {
-    if (c0)
-        atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c0) * every);
+    unsigned k = (*n)++;
+    if (k % every)
+        return (lpe_cost){ 0, 0 };
+    return (lpe_cost){ lpa_cpu_ns(), k ? every : 1 };
 }
 
-static void lpe_cost_end(uint64_t c0) { lpe_cost_end_every(c0, LPE_COST_EVERY); }
+static lpe_cost lpe_cost_begin(void) { return lpe_cost_begin_every(&lpe_cost_n, LPE_COST_EVERY); }
+
+static void lpe_cost_end(lpe_cost c)
+{
+    if (c.c0)
+        atomic_fetch_add(&lpa.handler_ns, (lpa_cpu_ns() - c.c0) * c.scale);
+}
+
 
 /* Each thread remembers the classes of its last few allocations, most recent first (a
  * global reference and its name's id, valid for one recording): most allocations of a
@@ -135,9 +150,10 @@ static uint64_t lpe_cached_class_name(JNIEnv *jni, jclass k)
     return id;
 }
 
-/* lpe_alloc_record: one allocation (sampled: one of SetHeapSamplingInterval's samples) of
- * a class whose name's string id is cls: one ring record. */
-static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
+/* lpe_alloc_record: one allocation of a class whose name's string id is cls, exact
+ * (interval 0) or one of SetHeapSamplingInterval's samples, drawn with that mean interval
+ * in bytes: one ring record. */
+static void lpe_alloc_record(uint64_t cls, jlong size, uint64_t interval, uint64_t t0)
 {
     lpr_slot *s = lpr_reserve_wait(lpe_tid());
     if (s) {
@@ -145,7 +161,7 @@ static void lpe_alloc_record(uint64_t cls, jlong size, int sampled, uint64_t t0)
         s->time_ns = t0;
         s->a = cls;
         s->b = (uint64_t)size;
-        s->c = (uint64_t)sampled;
+        s->c = interval;
         s->d = 1;
         s->e = 0;
         lpe_stack(s);
@@ -179,13 +195,64 @@ static void JNICALL lpe_exact_alloc(jvmtiEnv *jvmti, ...)
     (void)thread;
     if (!lpe_on())
         return;
-    uint64_t c0 = lpe_cost_exact_n++ % LPE_COST_EVERY_EXACT ? 0 : lpa_cpu_ns();
+    lpe_cost c0 = lpe_cost_begin_every(&lpe_cost_exact_n, LPE_COST_EVERY_EXACT);
     uint64_t cls = lpe_cached_class_name(jni, klass);
     if ((lpa.opt.events & LPA_EV_LIVE) && !lpa_heap_vm())
         lpa_heap_alloc(object, cls, size, arena);
     if (lpa.opt.alloc_exact && !lps_vm_counts())
         lpe_exact_site(cls, size);
-    lpe_cost_end_every(c0, LPE_COST_EVERY_EXACT);
+    lpe_cost_end(c0);
+}
+
+/* The rate of allocation samples.  With the default interval an allocation-heavy program
+ * gets more samples than a profile needs (BinaryTrees on HotSpot allocates 1.5 GB a
+ * second: 3000 samples a second at 512 KB, each a stack walk of about 10 us, 5 % of its
+ * CPU), so, as JFR's throttle does, the agent holds them to about LPE_ALLOC_RATE a
+ * second: the interval doubles once a window of LPE_WINDOW_NS has had its share, and
+ * halves (not below the one chosen) after a window with less than a quarter of it.  The
+ * estimates stay unbiased: each sample carries the interval its distance was drawn with,
+ * which both VMs draw as they take the thread's previous sample, before its callback: the
+ * interval in force then (a thread's first sample: the one chosen).  An interval given
+ * with alloc= is kept as given. */
+#define LPE_ALLOC_RATE 500
+#define LPE_WINDOW_NS 100000000ull
+#define LPE_ALLOC_SHARE (LPE_ALLOC_RATE * LPE_WINDOW_NS / 1000000000ull)
+#define LPE_MAX_INTERVAL (1L << 30)
+static atomic_long lpe_interval;            /* the interval in force, bytes */
+static atomic_ullong lpe_window_start;
+static atomic_uint lpe_window_n;            /* samples in the window so far */
+static _Thread_local long lpe_drawn;        /* the interval of the thread's next sample */
+static _Thread_local uint64_t lpe_drawn_gen;
+
+static void lpe_set_interval(long bytes)
+{
+    atomic_store(&lpe_interval, bytes);
+    (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)bytes);
+}
+
+static void lpe_throttle(uint64_t now)
+{
+    unsigned long long start = atomic_load(&lpe_window_start);
+    unsigned n = atomic_fetch_add(&lpe_window_n, 1) + 1;
+    long iv = atomic_load(&lpe_interval);
+    if (now - start >= LPE_WINDOW_NS) {
+        if (atomic_compare_exchange_strong(&lpe_window_start, &start, now)) {
+            atomic_store(&lpe_window_n, 0);
+            if (n < LPE_ALLOC_SHARE / 4 && iv > lpa.opt.alloc_bytes)
+                lpe_set_interval(iv / 2);
+        }
+    } else if (n == LPE_ALLOC_SHARE + 1 && iv < LPE_MAX_INTERVAL) {
+        lpe_set_interval(iv * 2);
+    }
+}
+
+/* The interval this thread's sample was drawn with; the next one's is the one now. */
+static uint64_t lpe_sample_interval(void)
+{
+    long now = atomic_load(&lpe_interval);
+    long drawn = lpe_drawn_gen == lpa.generation && lpe_drawn ? lpe_drawn : lpa.opt.alloc_bytes;
+    lpe_drawn = now, lpe_drawn_gen = lpa.generation;
+    return (uint64_t)drawn;
 }
 
 static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobject object,
@@ -193,8 +260,11 @@ static void JNICALL lpe_alloc(jvmtiEnv *jvmti, JNIEnv *jni, jthread thread, jobj
 {
     if (!lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
-    lpe_alloc_record(lpe_cached_class_name(jni, klass), size, 1, t0);
+    uint64_t t0 = lpa_now_ns();
+    lpe_cost c0 = lpe_cost_begin();
+    lpe_alloc_record(lpe_cached_class_name(jni, klass), size, lpe_sample_interval(), t0);
+    if (!lpa.opt.alloc_given)
+        lpe_throttle(t0);
     lpe_cost_end(c0);
 }
 
@@ -262,7 +332,8 @@ static void JNICALL lpe_contended_entered(jvmtiEnv *jvmti, JNIEnv *jni, jthread 
     lpe_contended_since = 0;
     if (!since || !lpe_on())
         return;
-    uint64_t t0 = lpa_now_ns(), c0 = lpe_cost_begin();
+    uint64_t t0 = lpa_now_ns();
+    lpe_cost c0 = lpe_cost_begin();
     lpr_slot *s = lpr_reserve_wait(lpe_tid());
     if (!s)
         return;
@@ -465,8 +536,11 @@ int lpa_events_enable(int on)
         (*lpa.jvmti)->SetExtensionEventCallback(lpa.jvmti, lpe_exact_alloc_index,
                                                 want ? (jvmtiExtensionEvent)lpe_exact_alloc : NULL);
     }
-    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact && on)
-        (*lpa.jvmti)->SetHeapSamplingInterval(lpa.jvmti, (jint)lpa.opt.alloc_bytes);
+    if ((lpa.opt.events & LPA_EV_ALLOC) && !lpa.opt.alloc_exact && on) {
+        atomic_store(&lpe_window_start, lpa_now_ns());
+        atomic_store(&lpe_window_n, 0);
+        lpe_set_interval(lpa.opt.alloc_bytes);
+    }
     for (size_t i = 0; i < sizeof lpe_events / sizeof lpe_events[0]; i++) {
         if (!(lpe_events[i].when & lpa.opt.events))
             continue;

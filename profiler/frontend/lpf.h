@@ -96,6 +96,8 @@ void lpm_expand_stacks(lpm_profile *p);
 void lpm_free(lpm_profile *p);
 const char *lpm_str(const lpm_profile *p, uint64_t id);
 const char *lpm_meta(const lpm_profile *p, const char *key);
+/* The objects a recorded allocation stands for, per object recorded (model.c). */
+double lpm_alloc_weight(const lpm_profile *p, const lpm_alloc *a);
 const char *lpm_thread_name(const lpm_profile *p, uint64_t tid);
 void lpm_frame_name(const lpm_profile *p, uint64_t method, char *out, size_t cap);
 

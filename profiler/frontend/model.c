@@ -469,16 +469,23 @@ static void lpm_samples_series(const lpm_profile *p, int kind, lpm_series *s, si
             lpm_add(s, cap, (lpm_entry){p->samples.v[i].stack, 0, p->samples.v[i].tid, 1, ns});
 }
 
+/* lpm_alloc_weight: the objects a recorded allocation stands for, per object recorded
+ * (1 when exact; a sample names the interval it was drawn with, or 1 for META's). */
+double lpm_alloc_weight(const lpm_profile *p, const lpm_alloc *a)
+{
+    if (!a->sampled || !a->size)
+        return 1;
+    double interval = a->sampled > 1 ? (double)a->sampled : lpm_meta_num(p, "alloc_interval", 512 * 1024);
+    return 1 / (1 - exp(-(double)a->size / interval));
+}
+
 static void lpm_alloc_series(const lpm_profile *p, lpm_series *s, size_t *cap)
 {
-    double interval = lpm_meta_num(p, "alloc_interval", 512 * 1024);
     s->count_name = "alloc_objects", s->count_unit = "count";
     s->total_name = "alloc_space", s->total_unit = "bytes";
     for (size_t i = 0; i < p->allocs.n; i++) {
         const lpm_alloc *a = &p->allocs.v[i];
-        double w = 1;
-        if (a->sampled && a->size > 0)
-            w = 1 / (1 - exp(-(double)a->size / interval));
+        double w = lpm_alloc_weight(p, a);
         lpm_add(s, cap, (lpm_entry){a->stack, a->cls, a->tid, w * (double)a->objects, w * (double)a->size});
     }
 }

@@ -374,13 +374,9 @@ static void jfr_samples(jfr_state *s)
 
 static void jfr_allocs(jfr_state *s)
 {
-    const char *iv = lpm_meta(s->p, "alloc_interval");
-    double interval = iv ? atof(iv) : 512 * 1024;
     for (size_t i = 0; i < s->p->allocs.n; i++) {
         const lpm_alloc *a = &s->p->allocs.v[i];
-        double w = (double)a->size;
-        if (a->sampled && a->size > 0 && interval > 0)
-            w /= 1 - exp(-(double)a->size / interval);
+        double w = (double)a->size * lpm_alloc_weight(s->p, a);
         size_t at = jfr_begin(&s->out, JT_ALLOCATION_SAMPLE);
         jfr_u(&s->out, jfr_ticks(a->time));
         jfr_u(&s->out, a->tid);

@@ -159,6 +159,14 @@ static void lps_gc(const lpm_profile *p, FILE *f)
     fprintf(f, "\ngc: %zu collections, pauses %.1f ms in all, longest %.1f ms\n", p->gcs.n, sum, max);
 }
 
+static size_t lps_alloc_samples(const lpm_profile *p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->allocs.n; i++)
+        n += p->allocs.v[i].sampled != 0;
+    return n;
+}
+
 int lpf_out_summary(const lpm_profile *p, FILE *f)
 {
     const char *vm = lpm_meta(p, "vm"), *ev = lpm_meta(p, "events");
@@ -166,8 +174,10 @@ int lpf_out_summary(const lpm_profile *p, FILE *f)
     fprintf(f, "loupe-prof recording: %s, %s, events %s, %.1f s%s\n", vm ? vm : "?",
             lpm_meta(p, "mode") ? lpm_meta(p, "mode") : "?", ev ? ev : "?", (double)p->last_time / 1e6,
             p->truncated ? " (truncated: the agent did not finish the stream)" : "");
-    if (ev && strstr(ev, "alloc") && am)
-        fprintf(f, "allocations: %s\n", !strcmp(am, "exact") ? "exact (every object)" : "sampled (estimates)");
+    if (ev && strstr(ev, "alloc") && am && !strcmp(am, "exact"))
+        fprintf(f, "allocations: exact (every object)\n");
+    else if (ev && strstr(ev, "alloc") && am)
+        fprintf(f, "allocations: sampled (estimates from %zu samples)\n", lps_alloc_samples(p));
     for (int e = 0; e < LPM_NEVENTS; e++)
         if (ev && strstr(ev, lpm_event_names[e]))
             lps_profile(p, e, f);

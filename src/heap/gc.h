@@ -337,6 +337,20 @@ static inline void gc_event_object_free(Object *o) {
 void gc_event_gc_start(void);
 void gc_event_gc_finish(size_t used, size_t capacity);
 
+/* The allocation sink: one function that takes every new object in place of the
+ * object_alloc listeners and JVMTI's allocation hook, set (gc_set_alloc_sink) by the layer
+ * that owns all of them while their whole work per object is its own and never blocks
+ * (JVMTI's exact allocation counts and lifetimes: one call per object instead of three,
+ * on the path every allocation takes while allocations are reported).  Any change of the
+ * listeners drops it (gcevents.c), with the world stopped; its owner sets it again if it
+ * still may.  NULL: the listeners and the hook as usual. */
+typedef Object *(*GcAllocSink)(Thread *t, int arena_id, Object *o, size_t size);   /* returns o */
+extern GcAllocSink volatile gc_alloc_sink;
+/* Sets the sink if the listeners with an object_alloc are exactly `only` (NULL: none);
+ * false, and no sink, otherwise.  A NULL sink is always set. */
+bool gc_set_alloc_sink(GcAllocSink sink, const GCEventListener *only);
+static inline GcAllocSink gc_alloc_sink_now(void) { return __atomic_load_n(&gc_alloc_sink, __ATOMIC_ACQUIRE); }
+
 /* Holds (gchold.c): while any thread holds, no collection starts (JVMPI's DisableGC and
  * its events sent with GC disabled).  gc_hold enters VM state to take the hold. */
 void gc_hold(Thread *t);

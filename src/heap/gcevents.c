@@ -9,12 +9,17 @@
  * nobody listens.  gc_events_delivered says which events some listener has a function for
  * (a listener may ask for the allocation bit only to keep TLABs closed, as JVMTI's does).
  *
+ * A layer whose listener and allocation hook do all the per-object work may replace
+ * both by one function, the allocation sink (gc.h); it is dropped whenever the listeners
+ * change, so that a listener added later is never skipped.
+ *
  * The table is small and fixed.  It changes only with the world stopped (or before the VM
  * runs Java code): a listener is never called while it is being added or removed.
  */
 #include "heap/gc.h"
 #include "runtime/thread.h"
 #include "runtime/vm.h"
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -31,6 +36,19 @@ static ListenerSlot slots[MAX_LISTENERS];
  * rebuilt with each change, so that posting an event walks only those. */
 const GCEventListener *gc_event_wanting[GCE_COUNT][GC_MAX_LISTENERS + 1];
 volatile uint32_t gc_events_delivered;
+GcAllocSink volatile gc_alloc_sink;
+/* Orders the sink's setting with the listeners' changes (which hold it with the world
+ * stopped: a setter never waits for a safepoint while holding it). */
+static pthread_mutex_t sink_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool gc_set_alloc_sink(GcAllocSink sink, const GCEventListener *only) {
+    pthread_mutex_lock(&sink_lock);
+    const GCEventListener *const *l = gc_event_wanting[GCE_OBJECT_ALLOC];
+    bool ok = !sink || (only ? l[0] == only && !l[1] : !l[0]);
+    __atomic_store_n(&gc_alloc_sink, ok ? sink : NULL, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&sink_lock);
+    return ok;
+}
 
 /* Where each event's function sits in a GCEventListener. */
 static const size_t fn_offset[GCE_COUNT] = {
@@ -82,14 +100,17 @@ static ListenerSlot *slot_of(const GCEventListener *l) {
 static bool change(Thread *t, const GCEventListener *l, const GCEventListener *now, uint32_t mask) {
     bool stop = t && vm_phase_now() >= VM_PHASE_PRIMORDIAL;
     if (stop) safepoint_begin(t);
+    pthread_mutex_lock(&sink_lock);
     ListenerSlot *s = slot_of(l);
     bool ok = s != NULL;
     if (ok) {
         s->l = now;
         s->mask = now ? mask : 0;
     }
+    __atomic_store_n(&gc_alloc_sink, NULL, __ATOMIC_RELEASE);     /* made for the listeners that were */
     __atomic_store_n(&gc_events_delivered, rebuild_wanting(), __ATOMIC_RELEASE);
     __atomic_store_n(&gc_events_enabled, union_of_masks(), __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&sink_lock);
     if (stop) heap_retire_tlabs();
     if (stop) safepoint_end(t);
     return ok;

@@ -310,16 +310,22 @@ static void log_pools(uint64_t id, const HeapUsage *before) {
     gclog_heap(gc, id, before, after);
 }
 
-/* While allocations are reported every one comes to the slow path: the common case, one
- * that fits before the closed TLAB's real end (and no GC stress), is bumped here and the
- * TLAB closed again at its new top, as the full path below would. */
-static inline void *reported_bump(Thread *t, size_t size) {
+/* The next size bytes of a closed TLAB, if they fit before its real end (NULL: they do
+ * not, or it is not closed), the TLAB closed again at its new top. */
+static inline void *closed_bump(Thread *t, size_t size) {
     char *p = t->tlab_top, *end = t->tlab_hard_end;
-    if (!GC_EVENT_ON(GCE_OBJECT_ALLOC) || !end || heap_opts.stress_interval > 0) return NULL;
-    if ((size_t)(end - p) < size) return NULL;
+    if (!end || (size_t)(end - p) < size) return NULL;
     t->tlab_top = t->tlab_end = p + size;
     t->tlab_hard_end = t->tlab_top == end ? NULL : end;
     return p;
+}
+
+/* While allocations are reported every one comes to the slow path: the common case, one
+ * that fits before the closed TLAB's real end (and no GC stress), is bumped here, as the
+ * full path below would. */
+static inline void *reported_bump(Thread *t, size_t size) {
+    if (!GC_EVENT_ON(GCE_OBJECT_ALLOC) || heap_opts.stress_interval > 0) return NULL;
+    return closed_bump(t, size);
 }
 
 void *heap_alloc_slow(Thread *t, size_t size) {
@@ -362,7 +368,11 @@ static inline int arena_of_new(Thread *t, Object *o) {
 }
 
 static inline Object *report_alloc(Thread *t, Object *o, size_t size) {
-    if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, arena_of_new(t, o), o, size);
+    if (GC_EVENT_ON(GCE_OBJECT_ALLOC)) {
+        GcAllocSink sink = gc_alloc_sink_now();
+        if (sink) return sink(t, arena_of_new(t, o), o, size);
+        if (GC_EVENT_DELIVERED(GCE_OBJECT_ALLOC)) gc_event_object_alloc(t, arena_of_new(t, o), o, size);
+    }
     if (JVMTI_ALLOC_HOOK_ON() && !class_is_mirror_type(o->klass)) o = jvmti_object_alloc(t, o, size);
     return o;
 }
@@ -383,14 +393,23 @@ Object *heap_alloc_sized_init(Thread *t, Class *k, size_t size, void (*init)(Obj
     return report_alloc(t, o, size);
 }
 
-/* The interpreter's `new` once its inline bump failed (size aligned): while allocations
- * are reported, mostly the next object of the closed TLAB, bumped and reported here
- * with no more checks than that. */
-Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
+static __attribute__((noinline)) Object *alloc_sized_reported(Thread *t, Class *k, size_t size) {
     Object *o = reported_bump(t, size);
     if (unlikely(!o)) return heap_alloc_sized_init(t, k, size, NULL, NULL);
     o->klass = k;
     return report_alloc(t, o, size);
+}
+
+/* The interpreter's `new` once its inline bump failed (size aligned): while allocations
+ * are reported, mostly the next object of the closed TLAB, bumped and reported here with
+ * no more checks than that; with an allocation sink (the exact profiler's mode), by a
+ * tail call to it, nothing kept in registers around it. */
+Object *heap_alloc_sized(Thread *t, Class *k, size_t size) {
+    GcAllocSink sink = gc_alloc_sink_now();
+    Object *o = sink && heap_opts.stress_interval <= 0 ? closed_bump(t, size) : NULL;
+    if (unlikely(!o)) return alloc_sized_reported(t, k, size);
+    o->klass = k;
+    return sink(t, t->tlab_arena, o, size);
 }
 
 Object *heap_alloc_array(Thread *t, Class *ac, jint length) {

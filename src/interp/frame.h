@@ -41,7 +41,7 @@ enum {
 
 struct Frame {
     Method *method;
-    const Insn *pc;             /* current instruction (saved) */
+    const Insn *pc;             /* current instruction (saved); NULL in a native frame */
     Slot *sp;                   /* operand stack top (saved): first free slot */
     Slot *locals;
     Frame *prev;

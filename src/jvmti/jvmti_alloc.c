@@ -221,5 +221,24 @@ Object *jvmti_object_alloc(Thread *t, Object *o, size_t size) {
     return object_alloc_events(t, jvmti_counts_add(t, o, size), size);
 }
 
+/* ---- the allocation sink ----
+ *
+ * While the hook has nothing but counting to do and the lifetimes (jvmti_lifetimes.c)
+ * are the only heap listener that sees allocations, or there is none, the heap calls a
+ * sink in place of both (heap/gc.h): jvmti_alloc_sink_count, or jvmti_lifetimes_sink,
+ * which records the birth and goes on to it.  A mirror is counted when it knows its class
+ * (runtime/mirror.c calls the hook then), as without the sink. */
+Object *jvmti_alloc_sink_count(Thread *t, int arena, Object *o, size_t size) {
+    UNUSED(arena);
+    if (likely(t && !class_is_mirror_type(o->klass))) return jvmti_counts_add(t, o, size);
+    return o;
+}
+
+void jvmti_alloc_sink_choose(bool counting_alone) {
+    if (counting_alone && gc_set_alloc_sink(jvmti_alloc_sink_count, NULL)) return;
+    if (counting_alone && gc_set_alloc_sink(jvmti_lifetimes_sink, jvmti_lifetimes_listener())) return;
+    gc_set_alloc_sink(NULL, NULL);
+}
+
 /* Event enablement changed (SetEventNotificationMode, SetEventCallbacks). */
 void jvmti_alloc_events_changed(Thread *t) { jvmti_heap_listening_changed(t); }

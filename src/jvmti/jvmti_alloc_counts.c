@@ -6,8 +6,9 @@
  * An agent that counted every object from com.loupe.events.ObjectAlloc paid, per object,
  * the event's delivery (handles, the event scope), a stack walk into its buffer and a
  * lookup of that stack in its own tables: several times what the interpreter spends on
- * the allocation.  Here the allocation hook (jvmti_alloc.c) counts the object itself, in
- * a table of the allocating thread's own, and the agent takes the counts in batches.
+ * the allocation.  Here the allocation hook (jvmti_alloc.c, or the allocation sink that
+ * stands for it while counting is all it does) counts the object itself, in a table of
+ * the allocating thread's own, and the agent takes the counts in batches.
  *
  * A site is (context, method, bci, class name): the allocating frame's method and
  * bytecode index, and the context, the chain of its callers.  Contexts are the nodes of a
@@ -293,7 +294,7 @@ static uint32_t ctx_lookup(CountTable *t, uint32_t parent, Method *m, int32_t bc
 }
 
 static inline int32_t frame_index(const Frame *f) { return (f->flags & FR_NATIVE) ? -1 : frame_bci(f); }
-static inline const Insn *frame_pc(const Frame *f) { return (f->flags & FR_NATIVE) ? NULL : f->pc; }
+static inline const Insn *frame_pc(const Frame *f) { return f->pc; }   /* NULL in a native frame (native/natives.c) */
 
 /* ctx_lookup through a cache keyed by w's instruction (its index and line not computed). */
 static uint32_t ctx_cached(CountTable *t, uint32_t parent, const Frame *w, const Insn *pc) {

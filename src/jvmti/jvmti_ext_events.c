@@ -109,5 +109,6 @@ void jvmti_heap_listening_changed(Thread *t) {
         else gc_remove_listener(t, &listener);
         installed = listen;
     }
+    jvmti_alloc_sink_choose(counting && !ext_alloc && !sampling && !vm_alloc);
     pthread_mutex_unlock(&switch_lock);
 }

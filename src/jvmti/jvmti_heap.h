@@ -58,6 +58,16 @@ void jvmti_class_signature_of(const Symbol *name, char *buf, size_t cap);
 /* com.loupe.functions.SetLifetimeCounting and DrainLifetimes (jvmti_lifetimes.c). */
 jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...);
 jvmtiError JNICALL jvmti_ext_DrainLifetimes(jvmtiEnv *e, ...);
+/* The lifetimes' heap listener, and the allocation sink (heap/gc.h) that records a birth
+ * and counts the object (jvmti_alloc_sink_count). */
+struct GCEventListener;
+const struct GCEventListener *jvmti_lifetimes_listener(void);
+Object *jvmti_lifetimes_sink(Thread *t, int arena, Object *o, size_t size);
+/* Sets the heap's allocation sink for what is wanted of allocations now: counting_alone
+ * says the allocation hook has nothing but counting to do (jvmti_alloc.c). */
+void jvmti_alloc_sink_choose(bool counting_alone);
+/* The sink of counting alone: counts o (no mirror: it is counted once it knows its class). */
+Object *jvmti_alloc_sink_count(Thread *t, int arena, Object *o, size_t size);
 /* com.loupe.functions.GetObjectId, com.sun.hotspot.functions.IsClassUnloadingEnabled
  * (jvmti_extension.c). */
 jvmtiError JNICALL jvmti_ext_GetObjectId(jvmtiEnv *e, ...);

@@ -552,18 +552,35 @@ static __attribute__((noinline)) void on_alloc_slow(int arena, Object *o, size_t
 }
 
 /* An object that follows the thread's last, of the same class: its run grows and it is
- * counted (no call, no frame). */
+ * counted (no call, no frame); false: anything else, for on_alloc_slow. */
+static inline bool birth_next(int arena, Object *o, size_t size) {
+    LtThread *b = my_runs;
+    if (unlikely(!b || my_session != __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE) || (char *)o != b->cur.end ||
+                 arena != b->cur.arena))
+        return false;
+    LtBirth *s = b->last;
+    if (unlikely(s->k != o->klass)) return false;
+    b->cur.end = (char *)o + size;
+    s->objects++;
+    s->bytes += size;
+    return true;
+}
+
 static void on_alloc(Thread *t, int arena, Object *o, size_t size) {
     UNUSED(t);
-    LtThread *b = my_runs;
-    if (likely(b && my_session == __atomic_load_n(&lt_session, __ATOMIC_ACQUIRE) && (char *)o == b->cur.end &&
-               arena == b->cur.arena && b->last->k == o->klass)) {
-        b->cur.end = (char *)o + size;
-        b->last->objects++;
-        b->last->bytes += size;
-    } else {
-        on_alloc_slow(arena, o, size);
-    }
+    if (!birth_next(arena, o, size)) on_alloc_slow(arena, o, size);
+}
+
+static __attribute__((noinline)) Object *sink_slow(Thread *t, int arena, Object *o, size_t size) {
+    on_alloc_slow(arena, o, size);
+    return jvmti_alloc_sink_count(t, arena, o, size);
+}
+
+/* In place of on_alloc and the allocation hook's counting (jvmti_alloc.c chooses it): a
+ * birth, then the counting, by tail calls. */
+Object *jvmti_lifetimes_sink(Thread *t, int arena, Object *o, size_t size) {
+    if (unlikely(!birth_next(arena, o, size))) return sink_slow(t, arena, o, size);
+    return jvmti_alloc_sink_count(t, arena, o, size);
 }
 
 /* Frees come in collections, after their start read the runs, and from a reshape (the
@@ -666,6 +683,8 @@ static void on_gc_finish(size_t used, size_t capacity) {
 static const GCEventListener lt_listener = {
     NULL, on_arena_delete, on_alloc, on_free, on_move, on_gc_start, on_gc_finish,
 };
+
+const GCEventListener *jvmti_lifetimes_listener(void) { return &lt_listener; }
 
 #define LT_EVENTS                                                                                        \
     (1u << GCE_ARENA_DELETE | 1u << GCE_OBJECT_ALLOC | 1u << GCE_OBJECT_FREE | 1u << GCE_OBJECT_MOVE | \
@@ -777,6 +796,7 @@ jvmtiError JNICALL jvmti_ext_SetLifetimeCounting(jvmtiEnv *e, ...) {
         lt_on = false;
     }
     pthread_mutex_unlock(&lt_lock);
+    jvmti_heap_listening_changed(t);    /* the allocation sink, for the listeners now */
     if (t) thread_leave_vm(t, old);
     return err;
 }
