@@ -9,7 +9,9 @@
 # list passes on HotSpot, so on Loupe alone each must pass); otherwise the GROUPs (directories of
 # test/jdk; default: the groups below), all of their tests or, with --sample N, N tests
 # per group spread evenly over its sorted list (the same N gives the same tests).
-# JTREG_CONC (default 1) and JTREG_TIMEOUT_FACTOR (default 1) go to jtreg; LOUPE_JDK names
+# JTREG_CONC (default 1) and JTREG_TIMEOUT_FACTOR (default 1) go to jtreg; JTREG_SKIP, an
+# extended regular expression, leaves out the tests it matches for now (java/net/httpclient/
+# alone would take a sitting: each of its tests runs for minutes); LOUPE_JDK names
 # the Loupe image.  Results and jtreg's reports are in build/jtreg/<run>/<side>/ (<run>: full,
 # sampleN, smoke; JTREG_DIR names another, so that one side can run twice at once).
 #
@@ -130,6 +132,7 @@ run_side() {   # NAME JDK
   else
     cp "$out/tests.txt" "$d/todo"
   fi
+  if [ -n "${JTREG_SKIP:-}" ]; then { grep -vE -- "$JTREG_SKIP" "$d/todo" || true; } >"$d/todo.s"; mv "$d/todo.s" "$d/todo"; fi
   echo "jtreg: $1 runs $(wc -l <"$d/todo") of them" >&2
   [ -s "$d/todo" ] || return 0
   local t0=$SECONDS
