@@ -492,8 +492,8 @@ static bool pop_top(Thread *t, Frame *f, int bci) {
 
 static int take_request(Thread *t, DbgThread *d, Frame *f, int bci) {
     int r = d->req;
-    d->req = REQ_NONE;
     d->req_frame = NULL;
+    __atomic_store_n(&d->req, REQ_NONE, __ATOMIC_RELEASE);
     dbg_release_method(f->method);
     if (r == REQ_RETURN) {
         exit_block_monitors(t, f, bci);     /* the method's own monitor goes on return */
@@ -501,6 +501,16 @@ static int take_request(Thread *t, DbgThread *d, Frame *f, int bci) {
     }
     f->flags &= ~(uint32_t)FR_DBG_MASK;
     return pop_top(t, f, bci) ? DBG_POP : DBG_THROW;
+}
+
+/* A PopFrame or ForceEarlyReturn waits for the top frame's next instruction: an
+ * asynchronous exception that comes meanwhile (a StopThread just after ResumeThread, as
+ * nsk's cm03t001 sends) waits for it (runtime/suspend.c), lest the frame's unwinding take
+ * the request and discard the exception with the frame; HotSpot's thread takes the
+ * request on its way out of the suspension, before anything sent after the resume. */
+bool dbg_frame_request_here(Thread *t) {
+    DbgThread *d = dbg_of(t);
+    return d && __atomic_load_n(&d->req, __ATOMIC_ACQUIRE) && d->req_frame == t->top;
 }
 
 int dbg_insn(Thread *t, const Insn *pc) {

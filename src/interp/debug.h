@@ -107,6 +107,9 @@ DbgError dbg_get_this(Thread *t, int depth, Object **obj_out);
 
 /* PopFrame: the top frame is removed and its caller re-executes the invoke. */
 DbgError dbg_pop_frame(Thread *t);
+/* A PopFrame or ForceEarlyReturn of t's top frame is still to be taken (an asynchronous
+ * exception waits for it: debug.c). */
+bool dbg_frame_request_here(Thread *t);
 /* ForceEarlyReturn: the top frame returns value (type as the method's return kind:
  * 'I' int-like, 'J', 'F', 'D', 'L', 'V') when the thread next runs. */
 DbgError dbg_force_return(Thread *t, char type, jvalue value, Object *obj);

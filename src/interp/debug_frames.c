@@ -208,8 +208,8 @@ static bool reinvokable(const Insn *pc) {
 static DbgError request(Thread *t, Frame *f, int kind) {
     DbgThread *d = dbg_thread_of(t);
     if (d->req) return DBG_DUPLICATE;
-    d->req = kind;
     d->req_frame = f;
+    __atomic_store_n(&d->req, kind, __ATOMIC_RELEASE);
     dbg_hold_method(f->method);
     return DBG_OK;
 }

@@ -41,6 +41,7 @@
 #include "runtime/monitor.h"
 #include "runtime/vm.h"
 #include "interp/frame.h"
+#include "interp/debug.h"
 #include <sched.h>
 #include <string.h>
 #include <time.h>
@@ -170,13 +171,15 @@ static bool deliver_async(Thread *t) {
     return false;
 }
 
-/* The exec fuzz target's watchdog (thread.h, unwind_through) stops only the fuzzed
+/* A PopFrame or ForceEarlyReturn not yet taken goes first (interp/debug.c).
+ * The exec fuzz target's watchdog (thread.h, unwind_through) stops only the fuzzed
  * class's code: its ThreadDeath waits, pending, for a suspend point in one of that class's
  * frames, so that it never cuts a JDK class's initialisation short (which would leave the
  * class erroneous for every later input). */
 static bool async_deferred(Thread *t) {
     const Class *only = t->unwind_through;
-    return unlikely(only != NULL) && (!t->top || t->top->method->holder != only);
+    if (unlikely(only != NULL) && (!t->top || t->top->method->holder != only)) return true;
+    return dbg_frame_request_here(t);
 }
 
 bool susp_trap(Thread *t, bool may_throw) {
